@@ -25,7 +25,7 @@ import { registerWeb } from "./features/web";
 import { resolveIdentity } from "./features/auth";
 import { markSeen } from "./features/heartbeats";
 import { isMetricsScrape } from "./features/metrics";
-import { railStatus } from "./features/escrow";
+import { railStatus } from "./features/rail";
 import { feesInRequest } from "./features/payments";
 
 export interface Lifecycle {

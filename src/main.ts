@@ -19,7 +19,7 @@ async function main() {
   opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
   const modules = loadServer();
   const { buildDeps } = await modules.deps;
-  const { refreshRail } = await modules.escrow;
+  const { refreshRail } = await modules.rail;
   const deps = await buildDeps(config, opening);
   await refuseForgottenContracts(deps);
   const { logger } = deps;
@@ -116,7 +116,7 @@ function loadServer() {
     jobs: import("./jobs/runner"),
     web: import("./features/web"),
     events: import("./features/events"),
-    escrow: import("./features/escrow"),
+    rail: import("./features/rail"),
     connectionCap: import("./http/connection-cap"),
     health: import("./http/health-first"),
   };

@@ -46,7 +46,7 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
   if (config.baseRail) {
     // Loaded only with the rail on: main.ts keeps what it loads before the database opens small.
     const [{ BaseRailMisconfigured, checkBaseRail }, { createBaseChain }] = await Promise.all([
-      import("./features/escrow"),
+      import("./features/rail"),
       import("./lib/base-chain"),
     ]);
     await checkBaseRail(createBaseChain(config.baseRail), config).catch((e: unknown) => {
@@ -66,7 +66,7 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
  * new escrow") — else its awards would sit queued with no error and /transparency would drop it.
  */
 export async function refuseForgottenContracts(deps: Deps): Promise<void> {
-  const { forgottenContracts } = await import("./features/escrow");
+  const { forgottenContracts } = await import("./features/rail");
   const problems = await forgottenContracts(deps);
   if (problems.length === 0) return;
   console.error(`base rail misconfigured:\n${problems.map((p) => `  ${p}`).join("\n")}`);

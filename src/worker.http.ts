@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Deps } from "./deps";
-import { railStatus } from "./features/escrow";
+import { railStatus } from "./features/rail";
 import { scrapeMetrics } from "./features/metrics";
 import { PROM_CONTENT_TYPE } from "./lib/metrics";
 

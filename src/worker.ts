@@ -1,6 +1,8 @@
 import { buildDeps } from "./deps.build";
 import { refuseForgottenContracts, checkedConfig } from "./startup";
-import { refreshRail, watchEscrow, runPayouts } from "./features/escrow";
+import { refreshRail } from "./features/rail";
+import { watchEscrow } from "./features/deposits";
+import { runPayouts } from "./features/payouts";
 import { runWithdrawals } from "./features/withdrawals";
 import { runErc8004 } from "./features/erc8004";
 import { startWorkerHttp, type WorkerRound } from "./worker.http";

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { isId } from "../lib/ids";
 import type { Db } from "./client";
 import { perDatabase } from "./prepared";
-import { missions, submissions } from "./schema/index";
+import { chainPayouts, missions, submissions } from "./schema/index";
 
 // Row shapes several features read and write (shared primitives live below features).
 
@@ -19,6 +19,9 @@ export type MissionRow = Omit<typeof missions.$inferSelect, "rowVersion" | "sear
 
 /** The one submission row type. */
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** The one base-rail payout row type (docs/base-rail.md). */
+export type PayoutRow = typeof chainPayouts.$inferSelect;
 
 // Every mission column but the search vector and the row version, for selects that map rows to the wire.
 const { search: _search, rowVersion: _rowVersion, ...missionColumns } = getTableColumns(missions);

@@ -38,7 +38,7 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
         DATABASE_URL: db.url,
         OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-escrow-crash-")),
         OABP_JOB_INTERVAL_MS: "100",
-        // A pending proposal is read again every 15 polls (escrow.paths.ts): 3 s here.
+        // A pending proposal is read again every 15 polls (payouts.paths.ts): 3 s here.
         OABP_CHAIN_POLL_MS: "200",
       };
       const kill = async (p: ServerProcess) => {

@@ -160,7 +160,7 @@ describe("degrade, never exit: the key-less API (real process)", () => {
     const t = await makeTestApp(chain.env());
     cleanups.push(() => t.close());
     const { createBaseMission, escrowTick } = await import("../helpers/escrow-chain");
-    const { refreshRail } = await import("../../src/features/escrow/escrow.rail");
+    const { refreshRail } = await import("../../src/features/rail/rail.status");
     const tick = async () => {
       await refreshRail(t.deps);
       await escrowTick(t);

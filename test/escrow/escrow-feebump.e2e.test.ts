@@ -6,7 +6,7 @@ import type { TestApp } from "../helpers/app";
 import { signedAward } from "../helpers/award-sign";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
-import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/escrow/escrow.payouts";
+import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/payouts/payouts.watch";
 
 // "Fee bump that works" on anvil with mining paused: a payout stuck
 // behind a base-fee spike (anvil_setNextBlockBaseFeePerGas) is replaced — same nonce, stored gas,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { firstPrice, priceTooLow, replacementPrice } from "../../src/features/escrow/escrow.fees";
+import { firstPrice, priceTooLow, replacementPrice } from "../../src/features/payouts/payouts.fees";
 
-// Pricing rules of settlement transactions (src/features/escrow/escrow.fees.ts).
+// Pricing rules of settlement transactions (src/features/payouts/payouts.fees.ts).
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));
 
 describe("payout pricing", () => {
@@ -14,10 +14,10 @@ describe("payout pricing", () => {
 
   it("a replacement raises both fees by more than the 10 % nodes require, and follows a risen base fee", () => {
     const prev = firstPrice({ baseFee: gwei(1), priority: gwei(0.1) });
-    const same = replacementPrice(prev, { baseFee: gwei(1), priority: gwei(0.1) }, 4)!;
+    const same = replacementPrice(prev, { market: { baseFee: gwei(1), priority: gwei(0.1) }, maxMultiplier: 4 })!;
     expect(same.maxFeePerGas * 100n).toBeGreaterThan(prev.maxFeePerGas * 110n);
     expect(same.maxPriorityFeePerGas * 100n).toBeGreaterThan(prev.maxPriorityFeePerGas * 110n);
-    const risen = replacementPrice(prev, { baseFee: gwei(3), priority: gwei(0.1) }, 4)!;
+    const risen = replacementPrice(prev, { market: { baseFee: gwei(3), priority: gwei(0.1) }, maxMultiplier: 4 })!;
     expect(risen.maxFeePerGas).toBe(2n * gwei(3) + risen.maxPriorityFeePerGas);
   });
 
@@ -25,7 +25,7 @@ describe("payout pricing", () => {
     let price = firstPrice({ baseFee: gwei(1), priority: gwei(0.1) });
     let bumps = 0;
     for (;;) {
-      const next = replacementPrice(price, { baseFee: gwei(1), priority: gwei(0.1) }, 4);
+      const next = replacementPrice(price, { market: { baseFee: gwei(1), priority: gwei(0.1) }, maxMultiplier: 4 });
       if (!next) break;
       expect(next.maxFeePerGas).toBeLessThanOrEqual(4n * gwei(1) + next.maxPriorityFeePerGas);
       price = next;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgottenContracts } from "../../src/features/escrow";
+import { forgottenContracts } from "../../src/features/rail";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 

@@ -25,7 +25,7 @@ import {
 const REWARD = 100_000_000n; // 100 USDC
 const SPAM_FEE = 5_000_000n;
 const FEE = (REWARD * 50n) / 10_000n; // OABP_FEE_BPS default 50
-/** The worker reads a pending proposal again at most 15 poll intervals apart (escrow.paths.ts). */
+/** The worker reads a pending proposal again at most 15 poll intervals apart (payouts.paths.ts). */
 const WATCH_MS = 15 * POLL_MS;
 
 let chain: EscrowChain;

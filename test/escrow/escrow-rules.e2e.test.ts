@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { checkDepositReceipt, type DepositTerms } from "../../src/features/escrow/escrow.check";
+import { checkDepositReceipt, type DepositTerms } from "../../src/features/deposits/deposits.check";
 import { parseEnv } from "../../src/env";
 import type { FundedLog, TxReceipt } from "../../src/lib/base-chain";
 

@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
 import { createBaseChain } from "../../src/lib/base-chain";
-import { checkBaseRail } from "../../src/features/escrow/escrow.startup";
+import { checkBaseRail } from "../../src/features/rail/rail.startup";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { startServer } from "../helpers/process";
 

@@ -342,8 +342,8 @@ export async function escrowTick(app: {
   deps: import("../../src/deps").Deps;
   clock?: { advance(ms: number): void };
 }): Promise<void> {
-  const { watchEscrow } = await import("../../src/features/escrow/escrow.watcher");
-  const { runPayouts } = await import("../../src/features/escrow/escrow.worker");
+  const { watchEscrow } = await import("../../src/features/deposits/deposits.watcher");
+  const { runPayouts } = await import("../../src/features/payouts/payouts.worker");
   app.clock?.advance(POLL_MS);
   await watchEscrow(app.deps);
   await runPayouts(app.deps);

@@ -151,7 +151,7 @@ export const chainPayouts = pgTable(
     uniqueIndex("chain_payouts_release_uq").on(t.missionId, t.missionKey).where(equals(t.kind, "release")),
     index("chain_payouts_due_idx").on(t.nextCheckAt).where(isSet(t.nextCheckAt)),
     index("chain_payouts_mission_idx").on(t.missionId),
-    // A chain movement or proposal is judged against the payouts of its slot (escrow.custody.ts).
+    // A chain movement or proposal is judged against the payouts of its slot (custody.judge.ts).
     index("chain_payouts_slot_idx").on(t.missionKey, t.funder),
     // AIP-4 §8.2 treasury_health: is any payout waiting for resolver gas (escrow.treasury-health.ts).
     index("chain_payouts_pending_gas_idx").on(t.id).where(equals(t.state, "pending_gas")),

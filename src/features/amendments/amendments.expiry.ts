@@ -8,7 +8,7 @@ import type { Job } from "../../jobs/job";
 // the watcher has not seen within TOP_UP_PENDING_TTL_SECONDS is rejected with `reason:
 // expired` and stops counting against the mission's top-up bound. One seen but not yet confirmed
 // (escrow.deposit_id set) is left to the watcher. A deposit that lands on an expired top-up's key
-// anyway is rejected by the watcher and refunded (escrow.topups.ts), as one on a decided mission.
+// anyway is rejected by the watcher and refunded (deposits.topups.ts), as one on a decided mission.
 
 const BATCH = 100;
 /** A base-rail top-up whose deposit is not seen within this long is rejected (`reason: expired`) and frees its slot. */

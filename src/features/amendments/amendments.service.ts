@@ -15,7 +15,8 @@ import { findVisibleMission, lockMission } from "../../db/mission-visibility";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { agentAccount, escrowAccount, transfer } from "../ledger";
-import { acceptsTopUp, REFUND_GRACE_SECONDS, refundAfterFor } from "../escrow";
+import { acceptsTopUp } from "../deposits";
+import { REFUND_GRACE_SECONDS, refundAfterFor } from "../rail";
 import type { AmendMissionInput, AmendmentListWire, AmendmentWire } from "./amendments.schemas";
 import { amendmentToWire, type AmendmentRow } from "./amendments.wire";
 import { lastOf } from "../../lib/item-at";
@@ -59,7 +60,7 @@ function requireBeforeDeadline(m: Mission, now: Date, what: string): void {
 
 /**
  * POST /missions/{id}/amendments. Answers the amendment: `applied` (201), or `pending` (202) for a
- * base-rail top-up, which applies when its own escrow slot is confirmed on chain (escrow.topups.ts).
+ * base-rail top-up, which applies when its own escrow slot is confirmed on chain (deposits.topups.ts).
  */
 export async function amendMission(
   ctx: Ctx,
@@ -209,7 +210,7 @@ async function extendDeadline(
   if (m.rewardChain === "base" && m.escrow?.refund_after !== undefined) {
     const topUps = await topUpsOf(tx, m.id, ne(missionAmendments.status, "rejected"));
     const bound = Math.min(m.escrow.refund_after, ...topUps.map((t) => t.escrow?.refund_after ?? Infinity));
-    const decidedBy = (d: Date) => refundAfterFor(d, v, deps.config) - REFUND_GRACE_SECONDS;
+    const decidedBy = (d: Date) => refundAfterFor(deps.config, { deadline: d, verification: v }) - REFUND_GRACE_SECONDS;
     if (decidedBy(deadline) + EXTENSION_MIN_GRACE_SECONDS > bound)
       throw new AppError(
         "UNPROCESSABLE",
@@ -319,7 +320,10 @@ async function topUp(
     throw new AppError("UNPROCESSABLE", "settlement rail base is not enabled on this server", {
       reason: "rail_not_enabled",
     });
-  const refundAfter = Math.max(m.escrow.refund_after ?? 0, refundAfterFor(m.deadline, verificationOf(m), deps.config));
+  const refundAfter = Math.max(
+    m.escrow.refund_after ?? 0,
+    refundAfterFor(deps.config, { deadline: m.deadline, verification: verificationOf(m) }),
+  );
   const key = missionKey(base.id).toLowerCase();
   const [a] = (await tx
     .insert(missionAmendments)

@@ -3,7 +3,7 @@ import { lockMission } from "../../db/mission-visibility";
 import { chainPayouts, missions, submissions } from "../../db/schema/index";
 import type { TxCtx } from "../../lib/context";
 import { resolveAndPay, voidAndRefund } from "../settlement";
-import { maxWinnersOnRail } from "../escrow";
+import { maxWinnersOnRail } from "../rail";
 import { AppError } from "../../lib/errors";
 import { defaultAward } from "../verification";
 

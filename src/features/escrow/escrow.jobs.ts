@@ -1,7 +1,7 @@
 import type { Job } from "../../jobs/job";
-import { refreshRail } from "./escrow.rail";
-import { watchEscrow } from "./escrow.watcher";
-import { runPayouts } from "./escrow.worker";
+import { refreshRail } from "../rail";
+import { watchEscrow } from "../deposits";
+import { runPayouts } from "../payouts";
 
 // base rail: deposits open missions, payouts move on chain (each a no-op with the rail off).
 // The rail's own check first: an unavailable rail is checked again each poll and comes back by itself.

@@ -3,9 +3,9 @@ import { chainPayouts } from "../../db/schema/index";
 import type { BaseChain } from "../../lib/base-chain";
 import type { Ctx } from "../../lib/context";
 import type { PromText } from "../../lib/metrics";
-import { governanceCounts, pendingGovernance } from "./escrow.governance";
-import { railStatus } from "./escrow.rail";
-import { custodyAlertCounts } from "./escrow.custody-read";
+import { governanceCounts, pendingGovernance } from "../governance";
+import { railStatus } from "../rail";
+import { custodyAlertCounts } from "../custody";
 import { baseReconciliation } from "./escrow.reconcile";
 
 // The base rail's part of GET /metrics (docs/operations.md "Metrics"; docs/base-rail.md "Exits
@@ -86,7 +86,7 @@ async function governanceGauges(ctx: Ctx, out: PromText, chain: number): Promise
   out.family("oabp_escrow_governance_events_total", "counter", "Governance events indexed, by contract and name");
   for (const g of counts)
     out.sample("oabp_escrow_governance_events_total", { chain_id: chainId, contract: g.contract, event: g.name }, g.n);
-  const pending = await pendingGovernance(ctx.deps, chain, Math.floor(ctx.now.getTime() / 1000));
+  const pending = await pendingGovernance(ctx, { chainId: chain });
   const byKind = new Map<string, { contract: string; kind: string; n: number }>();
   for (const p of pending) {
     const k = `${p.contract}|${p.kind}`;

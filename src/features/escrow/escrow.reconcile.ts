@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
-import { pendingGovernance, recentGovernance } from "./escrow.governance";
-import { openCustodyAlerts } from "./escrow.custody-read";
+import { pendingGovernance, recentGovernance } from "../governance";
+import { openCustodyAlerts } from "../custody";
 import { addressLiteral } from "./escrow.wire";
 import type { Deps } from "../../deps";
 import type { BaseChain } from "../../lib/base-chain";
@@ -74,7 +74,6 @@ async function read(deps: Deps, now: Date) {
       c.reconciled = false;
       for (const a of c.assets) a.reconciled = false;
     }
-  const nowSec = Math.floor(now.getTime() / 1000);
   return {
     enabled: true as const,
     off_reason: null,
@@ -89,8 +88,8 @@ async function read(deps: Deps, now: Date) {
     contracts,
     custody_alerts: alerts,
     governance: {
-      pending: await pendingGovernance(deps, chain.chainId, nowSec),
-      recent: await recentGovernance(deps, chain.chainId),
+      pending: await pendingGovernance({ deps, now }, { chainId: chain.chainId }),
+      recent: await recentGovernance({ deps }, { chainId: chain.chainId }),
     },
   };
 }
@@ -137,24 +136,23 @@ type Held = Awaited<ReturnType<typeof heldAt>>[number];
 
 /** Accepted deposits at or below `block`, per contract and token, with no mined payout and not exited. */
 function heldAt(deps: Deps, chain: BaseChain, block: number) {
-  return depositTotals(
-    deps.database.db,
+  return depositTotals(deps.database.db, {
     chain,
-    and(
+    where: and(
       inArray(escrowDeposits.status, ["pending", "confirmed", "final"]),
       lte(escrowDeposits.blockNumber, block),
-      // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (escrow.exits.ts).
+      // A slot its funder took back (SelfRefunded, Reclaimed) is no longer held (custody.exits.ts).
       sql`(${escrowDeposits.exitedBlock} is null or ${escrowDeposits.exitedBlock} > ${block})`,
       sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state in ('confirmed', 'final') and p.block_number <= ${block})`,
     ),
-  );
+  });
 }
 
 /**
  * Σ amount and count of this chain's deposits matching `where`, per contract (a row without one is
  * the configured contract's) and token, with the token's asset: what the escrow holds in each.
  */
-export function depositTotals(db: DbOrTx, chain: BaseChain, where: SQL | undefined) {
+export function depositTotals(db: DbOrTx, { chain, where }: { chain: BaseChain; where: SQL | undefined }) {
   const contract = sql<string>`coalesce(${escrowDeposits.escrowAddress}, ${addressLiteral(chain.escrow)})`;
   return db
     .select({

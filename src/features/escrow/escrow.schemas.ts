@@ -74,7 +74,7 @@ export const AttachDepositResponse = z
   })
   .openapi("AttachDepositResult");
 
-/** A payout's release path (GET /treasury, /admin/payouts: escrow.paths.ts releasePathWire). */
+/** A payout's release path (GET /treasury, /admin/payouts: payouts.paths.ts releasePathWire). */
 export const RELEASE_PATH_FIELDS = {
   release_path: z.enum(["signed", "delayed"]).nullable().openapi({
     description:

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { treasuryHealth } from "./escrow.treasury-health";
 import { chainAccounts, chainPayouts, chainWorkers, escrowDeposits } from "../../db/schema/index";
-import { pollMsOf } from "./escrow.health";
-import { releasePathWire } from "./escrow.paths";
+import { pollMsOf, railStatus } from "../rail";
+import { releasePathWire } from "../payouts";
 import { RpcUnavailableError, type BaseChain } from "../../lib/base-chain";
 import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
@@ -11,12 +11,16 @@ import { missionLedgerEscrow, treasuryBalances } from "../ledger";
 import { AppError } from "../../lib/errors";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { findMissionRow, findVisibleMission } from "../../db/mission-visibility";
-import { checkDepositReceipt, DEPOSIT_REJECTIONS } from "./escrow.check";
-import { depositsOfTx, recordDeposit, resolverRefunds } from "./escrow.deposits";
-import { missionTerms } from "./escrow.terms";
+import {
+  checkDepositReceipt,
+  DEPOSIT_REJECTIONS,
+  missionTerms,
+  depositsOfTx,
+  recordDeposit,
+  resolverRefunds,
+} from "../deposits";
 import type { TreasuryResponse } from "./escrow.schemas";
 import { escrowToWire } from "./escrow.wire";
-import { railStatus } from "./escrow.rail";
 import { depositTotals } from "./escrow.reconcile";
 
 const rpcDown = (err: unknown) => {
@@ -59,7 +63,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const [used] = await dbOf(ctx)
     .select({ missionId: escrowDeposits.missionId })
     .from(escrowDeposits)
-    .where(depositsOfTx(chain.chainId, hash, ne(escrowDeposits.missionId, m.id)))
+    .where(depositsOfTx(chain.chainId, { txHash: hash, also: [ne(escrowDeposits.missionId, m.id)] }))
     .limit(1);
   if (used)
     throw new AppError("CONFLICT", "this deposit already backs another mission", {
@@ -69,7 +73,7 @@ export async function attachDeposit(ctx: Ctx, { missionId, txHash }: { missionId
   const [receipt, heads] = await Promise.all([chain.receipt(hash), chain.heads()]).catch((err) =>
     Promise.reject(rpcDown(err)),
   );
-  const check = checkDepositReceipt(receipt, missionTerms(chain, m, m.escrow));
+  const check = checkDepositReceipt(receipt, missionTerms(chain, { mission: m, escrow: m.escrow }));
   const { log } = check;
   if (!log) {
     const reason = check.ok ? "no_funded_log" : check.reason; // an accepted check always carries its log
@@ -202,15 +206,14 @@ function railOffTreasury(deps: Deps): TreasuryRail {
  * back by their funder; per contract (docs/base-rail.md "Migrating to a new escrow").
  */
 function escrowedDeposits(db: DbOrTx, chain: BaseChain) {
-  return depositTotals(
-    db,
+  return depositTotals(db, {
     chain,
-    and(
+    where: and(
       inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
       isNull(escrowDeposits.exitedBy),
       sql`not exists (select 1 from ${chainPayouts} p where p.deposit_id = ${escrowDeposits.id} and p.state = 'final')`,
     ),
-  );
+  });
 }
 
 /** Every settlement that is not final yet: counts per state, and the live and failed payouts. */

@@ -41,7 +41,10 @@ export const cachedTreasuryHealth = (deps: Deps): TreasuryHealth =>
   lastSeen.get(deps)?.value ?? (deps.chain ? "ok" : "not_applicable");
 
 /** A submission to a base-rail mission while the resolver cannot pay gas: 503 treasury_low_gas. */
-export async function assertTreasuryCanPay(deps: Deps, rewardChain: string, db?: DbOrTx): Promise<void> {
+export async function assertTreasuryCanPay(
+  deps: Deps,
+  { rewardChain, db }: { rewardChain: string; db?: DbOrTx | undefined },
+): Promise<void> {
   if (rewardChain !== "base") return;
   if ((await treasuryHealth(deps, db)) === "low_gas")
     throw new AppError(

@@ -15,7 +15,7 @@ import { recordActivity } from "../reputation";
 import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
 import { voidAndRefund } from "../settlement";
-import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../escrow";
+import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../rail";
 import { emitMissionCreated } from "../../db/outbox";
 import type { CreateMissionInput, EligibilityInput, ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { creatorRecordCompact, type CreatorRecordCompactRow, recordOf } from "../records";
@@ -159,12 +159,14 @@ function missionRow(ctx: Ctx, input: CreateMissionInput, creator: string, t: Cre
   const { deps, now } = ctx;
   const id = newId("mis", now.getTime());
   const escrow = t.railTerms
-    ? escrowRecordFor(
-        t.railTerms,
-        id,
-        refundAfterFor(t.deadline, t.verification, deps.config),
-        deps.chain?.versionOf() === "4" ? signedOnlyUntilFor(t.deadline, t.verification, deps.config) : undefined,
-      )
+    ? escrowRecordFor(t.railTerms, {
+        missionId: id,
+        refundAfter: refundAfterFor(deps.config, { deadline: t.deadline, verification: t.verification }),
+        signedOnlyUntil:
+          deps.chain?.versionOf() === "4"
+            ? signedOnlyUntilFor(deps.config, { deadline: t.deadline, verification: t.verification })
+            : undefined,
+      })
     : null;
   return {
     id,

@@ -3,7 +3,9 @@ import type { Tx } from "../../db/client";
 import type { TxCtx } from "../../lib/context";
 import { applyResolution } from "../reputation";
 import { missionAmendments, missions, submissions } from "../../db/schema/index";
-import { escrowSlots, escrowVersionOf, queueRefund, queueRelease, type EscrowSlot } from "../escrow";
+import { escrowSlots, type EscrowSlot } from "../deposits";
+import { escrowVersionOf } from "../rail";
+import { queueRefund, queueRelease } from "../payouts";
 import { bpsOf } from "../../lib/money";
 import { agentAccount, escrowAccount, lockAccounts, transfer, treasuryAccount, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
@@ -329,7 +331,7 @@ async function markResolved(ctx: TxCtx, r: Resolution, split: Split): Promise<Ou
     .update(missions)
     .set({
       status: "resolved",
-      // base rail: "settling" until the release is final on chain (escrow.payouts.ts).
+      // base rail: "settling" until the release is final on chain (payouts.steps.ts).
       phase: split.onChain ? "settling" : "settled",
       payoutStatus,
       payoutStatusReason: split.onChain ? "release_queued" : "ledger_credited",

@@ -152,7 +152,7 @@ async function prepareSubmission(ctx: Ctx, mission: Mission, input: CreateSubmis
   const self = mission.creator === submitter;
   if (!self) await checkEligibility(deps, mission, submitter, now);
   // AIP-4 §8.2: no new work on a base-rail mission the resolver could not pay out now.
-  await assertTreasuryCanPay(deps, mission.rewardChain);
+  await assertTreasuryCanPay(deps, { rewardChain: mission.rewardChain });
   const { contentUri, contentHash } = normaliseContent(input);
   const fvm = verificationIf(mission, "first_valid_match")?.params;
   const reveal = isCommitReveal(mission);

@@ -12,7 +12,7 @@ import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, type Winner } from "../settlement";
 import { defaultAward } from "./default-award";
-import { maxWinnersOnRail } from "../escrow";
+import { maxWinnersOnRail } from "../rail";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";

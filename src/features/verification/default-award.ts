@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { maxWinnersOnRail } from "../escrow";
+import { maxWinnersOnRail } from "../rail";
 import type { Tx } from "../../db/client";
 import { agents, missions, submissions } from "../../db/schema/index";
 import { pendingOf } from "../../db/mission-parts";

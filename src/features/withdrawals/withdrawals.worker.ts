@@ -5,11 +5,12 @@ import { withdrawals } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type BaseChain, type Heads } from "../../lib/base-chain";
 import { signReceipt } from "../../lib/receipt-sign";
-import { allocateNonce, backoffMs, chainHeads, firstPrice } from "../escrow";
+import { allocateNonce, backoffMs, firstPrice } from "../payouts";
+import { chainHeads } from "../rail";
 import { releaseHeld, returnHeld, type WithdrawalRow } from "./withdrawals.service";
 
 // The settlement worker's withdrawal pass (docs/withdrawals.md "Exactly once"): the same
-// discipline as a payout (escrow.payouts.ts), for an ERC-20 transfer from the resolver key.
+// discipline as a payout (payouts.steps.ts), for an ERC-20 transfer from the resolver key.
 //   queued → broadcast → confirmed (held amount → external, signed receipt)
 //   failed (reverted, nonce taken by another transaction, or refused for a day: amount returned)
 // The transfer is signed with a nonce from the shared `chain_accounts` row and stored (raw bytes,

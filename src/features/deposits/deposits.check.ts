@@ -1,4 +1,5 @@
-import type { FundedLog, TxReceipt } from "../../lib/base-chain";
+import type { BaseChain, FundedLog, TxReceipt } from "../../lib/base-chain";
+import type { EscrowRecord } from "../../db/schema/index";
 
 // Deposit verification (AIP-1 §6 "Rewards MUST be escrowed before a mission goes open";
 // docs/design.md "Escrow and settlement"): pure, so every rule is unit-tested without a chain.
@@ -55,4 +56,20 @@ export function checkDepositReceipt(receipt: TxReceipt | null, terms: DepositTer
   const log = ours.find((l) => l.missionKey.toLowerCase() === terms.missionKey);
   if (!log) return { ok: false, reason: "wrong_mission_key" };
   return checkFundedLog(log, terms);
+}
+
+/** The terms a deposit of this mission must meet (its escrow record, its reward and spam fee). */
+export function missionTerms(
+  chain: Pick<BaseChain, "escrow">,
+  { mission: m, escrow: e }: { mission: { rewardAmount: string; spamFee: string }; escrow: EscrowRecord },
+): DepositTerms {
+  // A mission created against another contract than the one configured now is judged by its own.
+  return {
+    escrow: e.contract ?? chain.escrow,
+    missionKey: e.mission_key,
+    token: e.token,
+    reward: BigInt(m.rewardAmount),
+    spamFee: BigInt(m.spamFee),
+    refundAfter: e.refund_after ?? null,
+  };
 }

@@ -1,11 +1,9 @@
 import type { EscrowRecord } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { AssetConfig, BaseRailConfig } from "../../env";
-import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
-import { assertRailAvailable } from "./escrow.rail";
+import { assertRailAvailable } from "./rail.status";
 import { missionKey } from "../../lib/evm";
-import type { DepositTerms } from "./escrow.check";
 import { judgingWindowOf, type Verification } from "../../db/verification";
 
 // What a base-rail mission's creator must escrow, fixed at creation (docs/design.md "Escrow and
@@ -70,9 +68,8 @@ export const REFUND_GRACE_SECONDS = 7 * 86_400;
  * resolver moves the deposit; after it an unreleased deposit is its funder's to take back.
  */
 export function refundAfterFor(
-  deadline: Date,
-  v: Verification,
   cfg: { judgingWindowSeconds: number; oracleWindowSeconds: number },
+  { deadline, verification: v }: { deadline: Date; verification: Verification },
 ): number {
   const voting = v.type === "peer_vote" ? Date.parse(v.params.voting_deadline) : NaN;
   const closes = Math.max(deadline.getTime(), Number.isFinite(voting) ? voting : 0) / 1000;
@@ -86,9 +83,11 @@ export function refundAfterFor(
 /** The escrow record of a new base-rail mission: its terms and its key, no deposit yet. */
 export const escrowRecordFor = (
   terms: ReturnType<typeof baseRailTerms>,
-  missionId: string,
-  refundAfter: number,
-  signedOnlyUntil?: number,
+  {
+    missionId,
+    refundAfter,
+    signedOnlyUntil,
+  }: { missionId: string; refundAfter: number; signedOnlyUntil?: number | undefined },
 ): EscrowRecord => ({
   chain_id: terms.chainId,
   contract: terms.contract,
@@ -105,23 +104,10 @@ export const escrowRecordFor = (
  * then only the creator's signed award moves the slot, after it the default award may be proposed;
  * 0 for every other method (the server decides those releases itself).
  */
-export function signedOnlyUntilFor(deadline: Date, v: Verification, cfg: { judgingWindowSeconds: number }): number {
+export function signedOnlyUntilFor(
+  cfg: { judgingWindowSeconds: number },
+  { deadline, verification: v }: { deadline: Date; verification: Verification },
+): number {
   if (v.type !== "creator_judges") return 0;
   return Math.ceil(deadline.getTime() / 1000 + judgingWindowOf(v.params, cfg.judgingWindowSeconds));
-}
-
-export function missionTerms(
-  chain: BaseChain,
-  m: { rewardAmount: string; spamFee: string },
-  e: EscrowRecord,
-): DepositTerms {
-  // A mission created against another contract than the one configured now is judged by its own.
-  return {
-    escrow: e.contract ?? chain.escrow,
-    missionKey: e.mission_key,
-    token: e.token,
-    reward: BigInt(m.rewardAmount),
-    spamFee: BigInt(m.spamFee),
-    refundAfter: e.refund_after ?? null,
-  };
 }

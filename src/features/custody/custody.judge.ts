@@ -7,10 +7,10 @@ import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
 import { checkDecision, type DecisionCheck, type DecisionPlan } from "../../lib/decision-sign";
 import { paidRecipients, releasePaysPlan, type SlotMovement } from "../../lib/escrow-movements";
 import { newId } from "../../lib/ids";
-import { lockMission } from "./escrow.deposits";
-import { markExited, onContract, slotOwner } from "./escrow.exits";
+import { lockMission } from "../../db/mission-visibility";
+import { markExited, onContract, slotOwner } from "./custody.exits";
 import type { ChainCtx, TxCtx } from "../../lib/context";
-import type { PayoutRow } from "./escrow.payouts";
+import type { PayoutRow } from "../../db/rows";
 
 // Custody (docs/custody.md): every on-chain movement and proposal of an escrow slot is judged
 // against what the server decided — the payout rows of the slot whose signed decision verifies
@@ -45,8 +45,10 @@ function decisionPlanOf(p: PayoutRow, chain: Pick<BaseChain, "escrow">): Decisio
 }
 
 /** The row's decision, verified against the configured receipt keys (never keys from the database) and the row's plan. */
-export const verifiedDecision = (deps: Deps, chain: Pick<BaseChain, "escrow">, p: PayoutRow): DecisionCheck =>
-  checkDecision(p.decision, deps.receiptKeys.published, decisionPlanOf(p, chain));
+export const verifiedDecision = (
+  { deps, chain }: { deps: Deps; chain: Pick<BaseChain, "escrow"> },
+  p: PayoutRow,
+): DecisionCheck => checkDecision(p.decision, deps.receiptKeys.published, decisionPlanOf(p, chain));
 
 interface NewAlert {
   kind: AlertKind;
@@ -170,7 +172,7 @@ function slotPayouts({ tx, chain }: TxCtx & ChainCtx, s: { contract: string; mis
         eq(chainPayouts.chainId, chain.chainId),
         eq(chainPayouts.missionKey, s.missionKey),
         eq(chainPayouts.funder, s.funder),
-        onContract(chainPayouts.escrowAddress, chain, s.contract),
+        onContract(chain, { column: chainPayouts.escrowAddress, contract: s.contract }),
       ),
     );
 }
@@ -189,7 +191,7 @@ export async function judgeMovement(ctx: TxCtx & ChainCtx, mv: SlotMovement): Pr
   const slot = { contract: mv.contract, missionKey: mv.missionKey, funder: mv.funder };
   const payouts = await slotPayouts(ctx, slot);
   const decided = payouts.flatMap((p) => {
-    const v = verifiedDecision(deps, chain, p);
+    const v = verifiedDecision({ deps, chain }, p);
     return v.ok ? [{ p, d: v.decision }] : [];
   });
   const explained =
@@ -270,7 +272,7 @@ export async function judgeProposal(ctx: TxCtx & ChainCtx, ev: EscrowEvent): Pro
   if (!owner) return;
   const payouts = await slotPayouts(ctx, { contract: ev.contract, missionKey, funder });
   const explained = payouts.some((p) => {
-    const v = verifiedDecision(deps, chain, p);
+    const v = verifiedDecision({ deps, chain }, p);
     return v.ok && v.decision.proposal_hash === proposalHash;
   });
   if (explained) return;
@@ -341,6 +343,9 @@ export async function proposalCancelled(ctx: TxCtx & ChainCtx, ev: EscrowEvent):
 }
 
 /** Runs `f` in a transaction with the chain context (the worker's entry into the judgements above). */
-export function inCustodyTx<T>(deps: Deps, chain: BaseChain, f: (ctx: TxCtx & ChainCtx) => Promise<T>): Promise<T> {
+export function inCustodyTx<T>(
+  { deps, chain }: Pick<ChainCtx, "deps" | "chain">,
+  f: (ctx: TxCtx & ChainCtx) => Promise<T>,
+): Promise<T> {
   return deps.database.db.transaction((tx) => f({ tx, deps, chain, now: deps.clock.now() }));
 }

@@ -3,10 +3,11 @@ import { chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { RpcUnavailableError, type Heads } from "../../lib/base-chain";
 import type { ChainCtx } from "../../lib/context";
-import type { Tick } from "./escrow.ctx";
-import { backoffMs, stepPayout, watchConfirmed, type PayoutRow } from "./escrow.payouts";
-import { chainHeads, recordWorkerRun } from "./escrow.health";
-import { railStatus } from "./escrow.rail";
+import { chainHeads, recordWorkerRun, railStatus, type Tick } from "../rail";
+import { stepPayout } from "./payouts.steps";
+import { backoffMs } from "./payouts.transition";
+import { watchConfirmed } from "./payouts.watch";
+import type { PayoutRow } from "../../db/rows";
 
 // The settlement worker's tick (docs/base-rail.md "Liveness"): two bounded passes.
 //  1. Work batch: payouts that need the resolver (queued, pending_gas, broadcast), oldest
@@ -99,7 +100,7 @@ async function workBatch(
     }
     if (performance.now() - started > budgetMs) break;
     try {
-      await stepPayout({ ...ctx, now: deps.clock.now() }, p, heads);
+      await stepPayout({ ...ctx, now: deps.clock.now() }, { payout: p, heads });
       outages = 0;
       stepped++;
       await keepMoving(deps, p, now);
@@ -128,7 +129,7 @@ async function finalityPass(ctx: ChainCtx, { heads, started, budgetMs }: Tick): 
   for (const p of rows) {
     if (performance.now() - started > budgetMs) break;
     try {
-      await watchConfirmed({ ...ctx, now: deps.clock.now() }, p, heads);
+      await watchConfirmed({ ...ctx, now: deps.clock.now() }, { payout: p, heads });
       n++;
     } catch (err) {
       if (err instanceof RpcUnavailableError) break;

@@ -4,13 +4,14 @@ import type { Tx } from "../../db/client";
 import { dbOf, withTx, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { ChainPayoutState } from "../../db/vocabulary";
-import { lockMission } from "./escrow.deposits";
-import { payoutStatusOf, type PayoutRow } from "./escrow.payouts";
-import { releasePathWire } from "./escrow.paths";
+import { lockMission } from "../../db/mission-visibility";
+import { payoutStatusOf } from "./payouts.transition";
+import type { PayoutRow } from "../../db/rows";
+import { releasePathWire } from "./payouts.paths";
 import { appendAudit } from "../../db/audit";
 
 // Operator tooling for base-rail payouts (docs/base-rail.md "Operator routes"): list, retry, fail
-// (convert: escrow.convert.ts).
+// (convert: payouts.convert.ts).
 // Every action names a reason and is recorded on the payout row (admin_actions, newest last, 20
 // kept) in the transaction that acts, and logged. A payout with a transaction possibly in flight
 // (broadcast, confirmed) is never failed by hand: the chain decides it.

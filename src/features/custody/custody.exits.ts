@@ -5,9 +5,9 @@ import { MISSION_COLUMNS } from "../../db/rows";
 import { chainEvents, chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import type { ChainCtx, TxCtx } from "../../lib/context";
 import type { BaseChain, EscrowEvent } from "../../lib/base-chain";
-import { lockMission } from "./escrow.deposits";
-import { topUpByKey } from "./escrow.topups";
-import { proposalCancelled } from "./escrow.custody";
+import { lockMission } from "../../db/mission-visibility";
+import { topUpByKey } from "../../db/mission-parts";
+import { proposalCancelled } from "./custody.judge";
 
 // Exits, pull credits and governance, indexed (docs/base-rail.md "Exits and governance"). The
 // watcher stores every escrow log that is not funding or settlement once it is at the
@@ -54,9 +54,11 @@ export async function recordEscrowEvent(
 
 /** `column` names the event's contract (null: the configured one, for rows from before migrations). */
 export const onContract = (
-  column: typeof escrowDeposits.escrowAddress | typeof chainPayouts.escrowAddress,
-  chain: BaseChain,
-  contract: string,
+  chain: Pick<BaseChain, "escrow">,
+  {
+    column,
+    contract,
+  }: { column: typeof escrowDeposits.escrowAddress | typeof chainPayouts.escrowAddress; contract: string },
 ) => (contract === chain.escrow ? or(eq(column, contract), isNull(column)) : eq(column, contract));
 
 async function funderExited(ctx: TxCtx & ChainCtx, ev: EscrowEvent): Promise<void> {
@@ -126,7 +128,7 @@ export async function markExited(
         eq(escrowDeposits.missionId, slot.missionId),
         slot.topUpId ? eq(escrowDeposits.amendmentId, slot.topUpId) : isNull(escrowDeposits.amendmentId),
         eq(escrowDeposits.funder, slot.funder),
-        onContract(escrowDeposits.escrowAddress, chain, ev.contract),
+        onContract(chain, { column: escrowDeposits.escrowAddress, contract: ev.contract }),
         inArray(escrowDeposits.status, ["pending", "confirmed", "final", "rejected"]),
         isNull(escrowDeposits.exitedBy),
       ),
@@ -151,7 +153,7 @@ async function creditWithdrawn({ tx, chain, now }: TxCtx & ChainCtx, ev: EscrowE
         inArray(chainPayouts.state, ["confirmed", "final"]),
         sql`${chainPayouts.reason} like ${`credited_pull:%${account}%`}`,
         sql`position(${note} in ${chainPayouts.reason}) = 0`,
-        onContract(chainPayouts.escrowAddress, chain, ev.contract),
+        onContract(chain, { column: chainPayouts.escrowAddress, contract: ev.contract }),
       ),
     )
     .returning({ missionId: chainPayouts.missionId });

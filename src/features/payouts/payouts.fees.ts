@@ -24,7 +24,10 @@ export function firstPrice(m: FeeMarket): Price {
 }
 
 /** The replacement's price, or null when it would exceed the bound. */
-export function replacementPrice(prev: Price, m: FeeMarket, maxMultiplier: number): Price | null {
+export function replacementPrice(
+  prev: Price,
+  { market: m, maxMultiplier }: { market: FeeMarket; maxMultiplier: number },
+): Price | null {
   const tip = max(up(prev.maxPriorityFeePerGas), m.priority);
   const maxFee = max(max(up(prev.maxFeePerGas), 2n * m.baseFee + tip), tip);
   const bound = BigInt(maxMultiplier) * m.baseFee + tip;

@@ -1,7 +1,7 @@
 import type { Deps } from "../../deps";
 import type { BaseChain } from "../../lib/base-chain";
 import { AppError } from "../../lib/errors";
-import { BaseRailMisconfigured, checkBaseRail, type RailProblem } from "./escrow.startup";
+import { BaseRailMisconfigured, checkBaseRail, type RailProblem } from "./rail.startup";
 
 // The base rail's availability in this process (docs/base-rail.md "Degrade, never exit"). An
 // unreachable RPC or a resolver without RESOLVER_ROLE never stops a process: the rail is marked

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { chainEvents, chainPayouts } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 
 // What a funder watches (docs/base-rail.md "Exits and governance"): the governance actions of
 // every followed escrow contract, and the changes proposed but not in effect yet, with the time
@@ -97,7 +98,11 @@ export interface PendingChange {
 }
 
 /** Proposals not cancelled, replaced or carried out; an admin-delay change stays pending until its time. */
-export async function pendingGovernance(deps: Deps, chainId: number, nowSec: number): Promise<PendingChange[]> {
+export async function pendingGovernance(
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { chainId }: { chainId: number },
+): Promise<PendingChange[]> {
+  const nowSec = Math.floor(now.getTime() / 1000);
   const rows = await deps.database.db
     .select()
     .from(chainEvents)
@@ -160,7 +165,10 @@ async function releaseMined(deps: Deps, chainId: number, args: Args): Promise<bo
 }
 
 /** The latest governance actions of every followed contract, newest first. */
-export async function recentGovernance(deps: Deps, chainId: number, limit = 20) {
+export async function recentGovernance(
+  { deps }: Pick<Ctx, "deps">,
+  { chainId, limit = 20 }: { chainId: number; limit?: number },
+) {
   const rows = await deps.database.db
     .select()
     .from(chainEvents)

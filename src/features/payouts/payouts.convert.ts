@@ -3,7 +3,7 @@ import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { withTx, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { emitEvents, missionVoided } from "../../db/outbox";
-import { lockPayout, payoutToAdminWire, trimAdminActions } from "./escrow.admin";
+import { lockPayout, payoutToAdminWire, trimAdminActions } from "./payouts.admin";
 import { signDecision } from "../../lib/decision-sign";
 import { appendAudit } from "../../db/audit";
 

@@ -5,8 +5,8 @@ import { escrowDeposits, missions, type EscrowRecord } from "../../db/schema/ind
 import type { TxCtx } from "../../lib/context";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { newId } from "../../lib/ids";
-import type { DepositRejection } from "./escrow.check";
-import { queueRefund } from "./escrow.queue";
+import type { DepositRejection } from "./deposits.check";
+import { queueRefund } from "../payouts";
 import { emitMissionCreated } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 
@@ -31,9 +31,6 @@ const summary = (d: DepositRow): NonNullable<EscrowRecord["deposit"]> => ({
   funder: d.funder,
   block_number: d.blockNumber,
 });
-
-// The one mission row lock (missions.visible.ts); re-exported for the escrow callers.
-export { lockMission };
 
 /**
  * Junk costs the operator nothing (docs/base-rail.md "Junk deposits cost the operator nothing"): the resolver refunds a
@@ -68,7 +65,7 @@ export async function recordDeposit(
   const m = await lockMission(tx, missionId);
   if (!m || !m.escrow) throw new Error(`recordDeposit: mission ${missionId} is not a base-rail mission`);
   const chainId = m.escrow.chain_id;
-  const existing = await lockLogRow(tx, chainId, log);
+  const existing = await lockLogRow(tx, { chainId, log });
   if (existing && existing.missionId !== missionId) return { kind: "used_elsewhere", deposit: existing };
   if (existing && existing.status !== "reorged") return knownOutcome(existing);
 
@@ -79,7 +76,7 @@ export async function recordDeposit(
       ? "mission_not_pending"
       : undefined);
   // A reorged log that came back (re-mined) brings the same row back to life.
-  const deposit = await writeDepositRow(tx, existing, { chainId, missionId, amendmentId: null, log, reason, now });
+  const deposit = await writeDepositRow({ tx, now }, { existing, chainId, missionId, amendmentId: null, log, reason });
   if (reason) {
     if (resolverRefunds(m, log))
       await queueRefund(ctx, { mission: m, deposit, reason: `deposit_rejected:${reason}`, touchMission: false });
@@ -208,17 +205,20 @@ export async function reorgDeposit({ tx, deps, now }: TxCtx, { mission: m, depos
 }
 
 /** The deposit rows a chain transaction made (and `also`). */
-export function depositsOfTx(chainId: number, txHash: string, ...also: SQL[]) {
+export function depositsOfTx(chainId: number, { txHash, also = [] }: { txHash: string; also?: SQL[] }) {
   return and(eq(escrowDeposits.chainId, chainId), eq(escrowDeposits.txHash, txHash), ...also);
 }
 
 /** The deposit row of one log: a deposit is known by its chain, transaction and log index. */
 export function depositOfLog(chainId: number, log: Pick<FundedLog, "txHash" | "logIndex">) {
-  return depositsOfTx(chainId, log.txHash, eq(escrowDeposits.logIndex, log.logIndex));
+  return depositsOfTx(chainId, { txHash: log.txHash, also: [eq(escrowDeposits.logIndex, log.logIndex)] });
 }
 
 /** The deposit row of one log, locked; undefined when first seen. */
-export async function lockLogRow(tx: Tx, chainId: number, log: FundedLog): Promise<DepositRow | undefined> {
+export async function lockLogRow(
+  tx: Tx,
+  { chainId, log }: { chainId: number; log: FundedLog },
+): Promise<DepositRow | undefined> {
   const [existing] = await tx.select().from(escrowDeposits).where(depositOfLog(chainId, log)).for("update");
   return existing;
 }
@@ -235,18 +235,17 @@ export function knownOutcome(existing: DepositRow): RecordOutcome {
  * the same log brought back. A mission's own deposit and a top-up slot (amendmentId) alike.
  */
 export async function writeDepositRow(
-  tx: Tx,
-  existing: DepositRow | undefined,
+  { tx, now }: Pick<TxCtx, "tx" | "now">,
   d: {
+    existing: DepositRow | undefined;
     chainId: number;
     missionId: string;
     amendmentId: string | null;
     log: FundedLog;
     reason: DepositRejection | undefined;
-    now: Date;
   },
 ): Promise<DepositRow> {
-  const { log, reason, now } = d;
+  const { existing, log, reason } = d;
   const values = {
     chainId: d.chainId,
     txHash: log.txHash,

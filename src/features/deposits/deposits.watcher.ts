@@ -9,24 +9,22 @@ import {
   type Heads,
   type TxReceipt,
 } from "../../lib/base-chain";
-import { recordEscrowEvent } from "./escrow.exits";
-import { inCustodyTx, judgeMovement, judgeProposal } from "./escrow.custody";
-import { checkFundedLog } from "./escrow.check";
+import { lockMission } from "../../db/mission-visibility";
+import { recordEscrowEvent, inCustodyTx, judgeMovement, judgeProposal } from "../custody";
+import { checkFundedLog, missionTerms } from "./deposits.check";
 import {
   confirmDeposit,
   depositOfLog,
   finalizeDeposit,
-  lockMission,
   moveDeposit,
   type OfMission,
   recordDeposit,
   reorgDeposit,
-} from "./escrow.deposits";
+} from "./deposits.record";
 import type { ChainCtx, TxCtx } from "../../lib/context";
-import type { Tick } from "./escrow.ctx";
-import { missionTerms } from "./escrow.terms";
-import { confirmTopUp, recordTopUpDeposit, reorgTopUp, topUpByKey } from "./escrow.topups";
-import { chainHeads, pollDue, recordWorkerRun } from "./escrow.health";
+import { chainHeads, pollDue, recordWorkerRun, type Tick } from "../rail";
+import { confirmTopUp, recordTopUpDeposit, reorgTopUp } from "./deposits.topups";
+import { topUpByKey } from "../../db/mission-parts";
 
 // The escrow watcher (docs/design.md "Escrow and settlement"): finds Funded logs by itself, so a
 // creator need not attach the transaction; takes deposits to the confirmation depth (the mission
@@ -72,7 +70,7 @@ export async function watchEscrow(deps: Deps, budgetMs = 10_000): Promise<void> 
  * "Migrating to a new escrow") from its own cursor: one eth_getLogs per contract and bounded span
  * (at most SPANS_PER_TICK spans a tick). Funded logs go to the deposit rules; every other
  * non-settlement log (exits, credits, governance) is indexed once it is at the confirmation depth
- * (escrow.exits.ts). A cursor only moves up to the final head: blocks that may still reorg are
+ * (custody.exits.ts). A cursor only moves up to the final head: blocks that may still reorg are
  * scanned again on the next tick, so a log that a reorg moves is found again; re-seeing a known
  * log is a cheap no-op.
  */
@@ -142,7 +140,7 @@ async function applyLogs(
   const times = new Map<number, number | null>();
   for (const ev of logs.events) {
     // A proposal is judged at once, not at the depth: the guardian's window runs from it (docs/custody.md).
-    if (ev.name === "ReleaseProposed") await inCustodyTx(deps, chain, (ctx) => judgeProposal(ctx, ev));
+    if (ev.name === "ReleaseProposed") await inCustodyTx({ deps, chain }, (ctx) => judgeProposal(ctx, ev));
     if (ev.blockNumber > heads.confirmed) continue; // indexed once at the confirmation depth
     if (!times.has(ev.blockNumber)) times.set(ev.blockNumber, await chain.blockTime(ev.blockNumber).catch(() => null));
     await recordEscrowEvent(
@@ -153,7 +151,7 @@ async function applyLogs(
   // Every release and refund of a slot of ours is judged against the signed decisions (idempotent:
   // seen again until final, it changes nothing twice).
   for (const mv of logs.movements)
-    if (mv.blockNumber <= heads.confirmed) await inCustodyTx(deps, chain, (ctx) => judgeMovement(ctx, mv));
+    if (mv.blockNumber <= heads.confirmed) await inCustodyTx({ deps, chain }, (ctx) => judgeMovement(ctx, mv));
 }
 
 async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: Heads): Promise<void> {
@@ -174,7 +172,7 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
     .where(eq(missions.escrowKey, log.missionKey.toLowerCase()))
     .limit(1);
   if (!m?.escrow) {
-    // A top-up's own slot (escrow.topups.ts), or a key this server never issued.
+    // A top-up's own slot (deposits.topups.ts), or a key this server never issued.
     const a = await topUpByKey(db, log.missionKey);
     if (!a?.escrow) return;
     const topUp = checkFundedLog(log, {
@@ -193,7 +191,7 @@ async function considerLog(deps: Deps, chain: BaseChain, log: FundedLog, heads: 
     );
     return;
   }
-  const check = checkFundedLog(log, missionTerms(chain, m, m.escrow));
+  const check = checkFundedLog(log, missionTerms(chain, { mission: m, escrow: m.escrow }));
   await db.transaction((tx) =>
     recordDeposit(
       { tx, deps, now: deps.clock.now() },

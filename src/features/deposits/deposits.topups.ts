@@ -1,14 +1,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { escrowDeposits, missionAmendments, missions } from "../../db/schema/index";
-import type { Deps } from "../../deps";
 import type { FundedLog, Heads } from "../../lib/base-chain";
 import { emitEvents, missionAmended } from "../../db/outbox";
 import { MISSION_COLUMNS, type MissionRow as Mission } from "../../db/rows";
 import { lockMission } from "../../db/mission-visibility";
 import { topUpsOf } from "../../db/mission-parts";
-import type { DepositRejection } from "./escrow.check";
-import { queueRefund } from "./escrow.queue";
+import type { DepositRejection } from "./deposits.check";
+import { queueRefund } from "../payouts";
 import {
   knownOutcome,
   lockLogRow,
@@ -17,7 +16,7 @@ import {
   type RecordOutcome,
   rejectLate,
   writeDepositRow,
-} from "./escrow.deposits";
+} from "./deposits.record";
 import type { TxCtx } from "../../lib/context";
 
 // Base-rail top-ups. The contract keeps one slot per
@@ -29,23 +28,13 @@ import type { TxCtx } from "../../lib/context";
 // void every slot is refunded to its funder.
 
 type DepositRow = typeof escrowDeposits.$inferSelect;
-export type AmendmentRow = typeof missionAmendments.$inferSelect;
+type AmendmentRow = typeof missionAmendments.$inferSelect;
 
 /** A top-up is accepted onto a mission that is still live and undecided. */
 export const acceptsTopUp = (m: Pick<Mission, "status" | "award">) =>
   (m.status === "open" || m.status === "escrowed") && m.award === null;
 
-/** The pending base-rail top-up amendment whose slot key this is. */
-export async function topUpByKey(db: Tx | Deps["database"]["db"], key: string): Promise<AmendmentRow | undefined> {
-  const [a] = await db
-    .select()
-    .from(missionAmendments)
-    .where(eq(missionAmendments.escrowKey, key.toLowerCase()))
-    .limit(1);
-  return a;
-}
-
-/** Same contract as recordDeposit (escrow.deposits.ts), for a top-up's own slot. */
+/** Same contract as recordDeposit (deposits.record.ts), for a top-up's own slot. */
 export async function recordTopUpDeposit(
   ctx: TxCtx,
   input: { amendmentId: string; log: FundedLog; heads: Heads; rejection?: DepositRejection },
@@ -53,7 +42,7 @@ export async function recordTopUpDeposit(
   const { tx, now } = ctx;
   const { log } = input;
   const { a, m, escrow } = await lockTopUp(tx, input.amendmentId);
-  const existing = await lockLogRow(tx, escrow.chain_id, log);
+  const existing = await lockLogRow(tx, { chainId: escrow.chain_id, log });
   if (existing && existing.amendmentId !== a.id) return { kind: "used_elsewhere", deposit: existing };
   if (existing && existing.status !== "reorged") return knownOutcome(existing);
   const reason: DepositRejection | undefined =
@@ -61,13 +50,13 @@ export async function recordTopUpDeposit(
     (a.status !== "pending" || (escrow.deposit_id !== null && !existing) || !acceptsTopUp(m)
       ? "mission_not_pending"
       : undefined);
-  const deposit = await writeDepositRow(tx, existing, {
+  const deposit = await writeDepositRow(ctx, {
+    existing,
     chainId: escrow.chain_id,
     missionId: m.id,
     amendmentId: a.id,
     log,
     reason,
-    now,
   });
   if (reason) {
     await rejectTopUp(ctx, {

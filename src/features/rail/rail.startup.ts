@@ -8,7 +8,7 @@ import { RpcUnavailableError, type BaseChain, type EscrowState } from "../../lib
 // with the configuration (chain id, no code, fee cap, treasury) stops the process with a message
 // naming the setting. An unreachable RPC or a resolver without RESOLVER_ROLE is a condition, not
 // a configuration error: the process starts with the rail marked unavailable and checks again in
-// the background (escrow.rail.ts, docs/base-rail.md "Degrade, never exit").
+// the background (rail.status.ts, docs/base-rail.md "Degrade, never exit").
 
 export class BaseRailMisconfigured extends Error {
   constructor(

@@ -3,12 +3,12 @@ import type { TxCtx } from "../../lib/context";
 import { signDecision } from "../../lib/decision-sign";
 import { chainPayouts, escrowDeposits, missions } from "../../db/schema/index";
 import { newId } from "../../lib/ids";
-import { ESCROW_MAX_RECIPIENTS } from "./escrow.terms";
+import { ESCROW_MAX_RECIPIENTS } from "../rail";
 import type { MissionRow as Mission } from "../../db/rows";
 
 // Payouts are queued in the transaction that decides them (a resolution, a void, a rejected
 // deposit): an outbox, so a payout exists iff its decision committed, and the settlement worker
-// (escrow.payouts.ts) sends it later. The database is the first line against paying twice —
+// (payouts.steps.ts) sends it later. The database is the first line against paying twice —
 // one payout per deposit, one release per mission — the contract's once-per-key rule the last.
 
 type DepositRow = typeof escrowDeposits.$inferSelect;
@@ -52,7 +52,7 @@ export async function queueRefund(
     reason: string;
     /** Set the mission's payout_status too (its own live deposit, not a stray or rejected slot). */
     touchMission: boolean;
-    /** A top-up slot's own key (escrow.topups.ts); default the mission's. */
+    /** A top-up slot's own key (deposits.topups.ts); default the mission's. */
     missionKey?: string | undefined;
   },
 ): Promise<void> {
@@ -96,7 +96,7 @@ export async function queueRefund(
 
 /**
  * Queues the release of one escrow slot of the mission (its own deposit, or a top-up's slot:
- * escrow.topups.ts escrowSlots): `recipients` get their amounts, the treasury `fee`; the contract
+ * deposits.topups.ts escrowSlots): `recipients` get their amounts, the treasury `fee`; the contract
  * returns whatever is left of the deposit to its funder. The caller holds the mission row lock
  * and has decided the resolution in the same transaction.
  */
@@ -119,7 +119,7 @@ export async function queueRelease(
   const { tx, now } = ctx;
   const { mission: m, slot, recipients, fee, signature } = input;
   const version = input.version ?? "4";
-  // Every path that resolves a base-rail mission caps its winners (escrow.terms.ts): a longer list is a bug.
+  // Every path that resolves a base-rail mission caps its winners (rail.terms.ts): a longer list is a bug.
   if (recipients.length > ESCROW_MAX_RECIPIENTS)
     throw new Error(`queueRelease: ${recipients.length} recipients exceed the escrow's ${ESCROW_MAX_RECIPIENTS}`);
   const d = slot.deposit;

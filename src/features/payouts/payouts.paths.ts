@@ -3,14 +3,13 @@ import type { Hex } from "viem";
 import { escrowDeposits, missions } from "../../db/schema/index";
 import type { PayoutStep } from "../../db/schema/escrow";
 import type { Tx } from "../../db/client";
-import type { Deps } from "../../deps";
-import type { BaseChain, EscrowCall, Proposal, TxReceipt } from "../../lib/base-chain";
+import type { EscrowCall, Proposal, TxReceipt } from "../../lib/base-chain";
 import type { ChainCtx, Ctx } from "../../lib/context";
 import { proposalHashOf, type ReleasePlan } from "../../lib/release-typed-data";
 import { emitEvents, payoutReleaseEvent } from "../../db/outbox";
-import { MISSION_COLUMNS } from "../../db/rows";
-import { backoffMs, transition, type PayoutRow } from "./escrow.payouts";
-import { raiseForeignProposal } from "./escrow.custody";
+import { MISSION_COLUMNS, type PayoutRow } from "../../db/rows";
+import { backoffMs, transition } from "./payouts.transition";
+import { raiseForeignProposal } from "../custody";
 
 // The two release paths of MissionEscrow v3 (docs/base-rail.md "Release paths").
 //  1. releaseSigned: the payout row carries the funder's EIP-712 signature (a creator_judges award
@@ -18,10 +17,10 @@ import { raiseForeignProposal } from "./escrow.custody";
 //  2. The delayed path, for every release the server decides on its own: proposeRelease, then —
 //     once the proposal is confirmed and chain time ≥ executable_at — executeRelease. A proposal
 //     already on chain under this payout's hash is adopted, never sent twice; a `Released` by
-//     anyone else is adopted (escrow.payouts.ts pre-flight). A guardian's cancel parks the payout
+//     anyone else is adopted (payouts.steps.ts pre-flight). A guardian's cancel parks the payout
 //     (waiting:release_cancelled, no next check) until the operator retries it: never a refund.
 // CapExceeded, ReleaseNotReady, EnforcedPause and v4's SignedOnly are waits with their own backoff, never failures
-// (a missing resolver role too: escrow.payouts.ts, which also marks the rail unavailable).
+// (a missing resolver role too: payouts.steps.ts, which also marks the rail unavailable).
 
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 /** Base of the backoff of the cap, pause and role waits (doubling, at most 10 min). */
@@ -92,26 +91,28 @@ export async function delayedPreflight({ deps, chain, now }: ChainCtx, p: Payout
     );
     // A custody alert (docs/custody.md), listed until the guardian cancels it or the slot empties.
     await transition(
-      deps,
-      p,
+      { deps },
       {
-        reason: "waiting:foreign_proposal",
-        retries: p.retries + 1,
-        nextCheckAt: later(now, backoffMs(p.retries, RELEASE_WAIT_MS)),
+        payout: p,
+        values: {
+          reason: "waiting:foreign_proposal",
+          retries: p.retries + 1,
+          nextCheckAt: later(now, backoffMs(p.retries, RELEASE_WAIT_MS)),
+        },
+        extra: (tx) =>
+          raiseForeignProposal(
+            { tx, deps, chain, now },
+            {
+              contract: p.escrowAddress ?? chain.escrow,
+              missionId: p.missionId,
+              missionKey: p.missionKey.toLowerCase(),
+              funder: p.funder.toLowerCase(),
+              proposalHash: onChain.hash,
+              executableAt: onChain.executableAt,
+              payoutId: p.id,
+            },
+          ).then(() => undefined),
       },
-      (tx) =>
-        raiseForeignProposal(
-          { tx, deps, chain, now },
-          {
-            contract: p.escrowAddress ?? chain.escrow,
-            missionId: p.missionId,
-            missionKey: p.missionKey.toLowerCase(),
-            funder: p.funder.toLowerCase(),
-            proposalHash: onChain.hash,
-            executableAt: onChain.executableAt,
-            payoutId: p.id,
-          },
-        ).then(() => undefined),
     );
     return false;
   }
@@ -129,10 +130,13 @@ async function oursProposed(ctx: ChainCtx, p: PayoutRow, onChain: Proposal): Pro
   const executableAt = new Date(onChain.executableAt * 1000);
   if (stepOf(p) === "propose") {
     await transition(
-      deps,
-      p,
-      { step: "execute", executableAt, reason: proposedReason(executableAt), nextCheckAt: now },
-      (tx) => announce(tx, p, { type: "payout.proposed", now, data: { executable_at: executableAt.toISOString() } }),
+      { deps },
+      {
+        payout: p,
+        values: { step: "execute", executableAt, reason: proposedReason(executableAt), nextCheckAt: now },
+        extra: (tx) =>
+          announce(tx, p, { type: "payout.proposed", now, data: { executable_at: executableAt.toISOString() } }),
+      },
     );
     return false;
   }
@@ -140,11 +144,17 @@ async function oursProposed(ctx: ChainCtx, p: PayoutRow, onChain: Proposal): Pro
   if (chainNow >= onChain.executableAt) return true;
   const left = (onChain.executableAt - chainNow) * 1000;
   const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
-  await transition(deps, p, {
-    reason: proposedReason(executableAt),
-    executableAt,
-    nextCheckAt: later(now, Math.min(left, WATCH_POLLS * pollMs)),
-  });
+  await transition(
+    { deps },
+    {
+      payout: p,
+      values: {
+        reason: proposedReason(executableAt),
+        executableAt,
+        nextCheckAt: later(now, Math.min(left, WATCH_POLLS * pollMs)),
+      },
+    },
+  );
   return false;
 }
 
@@ -166,19 +176,25 @@ async function proposalGone({ deps, chain, now }: ChainCtx, p: PayoutRow): Promi
   });
   const again = { step: "propose" as const, proposalTxHash: null, executableAt: null };
   if (!cancel) {
-    await transition(deps, p, { ...again, reason: "proposal_reorged", nextCheckAt: now });
+    await transition({ deps }, { payout: p, values: { ...again, reason: "proposal_reorged", nextCheckAt: now } });
     return;
   }
   deps.logger.warn(
     { payout: p.id, mission: p.missionId, cancel },
     "settlement: the guardian cancelled this release; waiting for the operator (POST /admin/payouts/{id}/retry)",
   );
-  await transition(deps, p, { ...again, reason: "waiting:release_cancelled", nextCheckAt: null }, (tx) =>
-    announce(tx, p, {
-      type: "payout.cancelled",
-      now,
-      data: { cancel_tx_hash: cancel, reason: "release_cancelled" },
-    }),
+  await transition(
+    { deps },
+    {
+      payout: p,
+      values: { ...again, reason: "waiting:release_cancelled", nextCheckAt: null },
+      extra: (tx) =>
+        announce(tx, p, {
+          type: "payout.cancelled",
+          now,
+          data: { cancel_tx_hash: cancel, reason: "release_cancelled" },
+        }),
+    },
   );
 }
 
@@ -193,7 +209,10 @@ export async function releaseRevert(
 ): Promise<boolean> {
   const pollMs = deps.config.baseRail?.pollMs ?? 4_000;
   const wait = (reason: string, base: number) =>
-    transition(deps, p, { reason, retries: p.retries + 1, nextCheckAt: later(now, backoffMs(p.retries, base)) });
+    transition(
+      { deps },
+      { payout: p, values: { reason, retries: p.retries + 1, nextCheckAt: later(now, backoffMs(p.retries, base)) } },
+    );
   switch (revert) {
     case "CapExceeded":
       return (await wait("waiting:CapExceeded", RELEASE_WAIT_MS), true);
@@ -210,25 +229,37 @@ export async function releaseRevert(
     case "ProposalMismatch":
     case "ProposalRevoked": // v4: the resolver's office changed; the current resolver proposes again
       if (stepOf(p) !== "execute") return false;
-      await transition(deps, p, {
-        step: "propose",
-        proposalTxHash: null,
-        executableAt: null,
-        reason: revert,
-        nextCheckAt: now,
-      });
+      await transition(
+        { deps },
+        {
+          payout: p,
+          values: {
+            step: "propose",
+            proposalTxHash: null,
+            executableAt: null,
+            reason: revert,
+            nextCheckAt: now,
+          },
+        },
+      );
       return true;
     case "BadFunderSignature":
     case "SignatureExpired": // v4: past its deadline the signature is dead; the delayed path pays
       if (!p.releaseSignature) return false;
       // The signed plan is not this payout's (it changed after signing): the delayed path pays it.
       deps.logger.warn({ payout: p.id, mission: p.missionId }, "settlement: funder signature refused; delayed path");
-      await transition(deps, p, {
-        releaseSignature: null,
-        step: "propose",
-        reason: "signature_rejected",
-        nextCheckAt: now,
-      });
+      await transition(
+        { deps },
+        {
+          payout: p,
+          values: {
+            releaseSignature: null,
+            step: "propose",
+            reason: "signature_rejected",
+            nextCheckAt: now,
+          },
+        },
+      );
       return true;
     default:
       return false;
@@ -236,30 +267,35 @@ export async function releaseRevert(
 }
 
 /** A mined proposal at the confirmation depth: the row goes back to queued, step execute. */
-export async function proposalConfirmed(deps: Deps, chain: BaseChain, p: PayoutRow, receipt: TxReceipt): Promise<void> {
+export async function proposalConfirmed(
+  { deps, chain }: Pick<ChainCtx, "deps" | "chain">,
+  { payout: p, receipt }: { payout: PayoutRow; receipt: TxReceipt },
+): Promise<void> {
   const now = deps.clock.now();
   const onChain = await chain.proposal(p.missionKey as Hex, p.funder, p.escrowAddress ?? undefined);
   const executableAt = onChain.hash === proposalHashOf(planOf(p)) ? new Date(onChain.executableAt * 1000) : null;
   await transition(
-    deps,
-    p,
+    { deps },
     {
-      state: "queued",
-      step: "execute",
-      proposalTxHash: receipt.txHash,
-      executableAt,
-      txHash: null,
-      rawTx: null,
-      nonce: null,
-      reason: proposedReason(executableAt),
-      nextCheckAt: now,
+      payout: p,
+      values: {
+        state: "queued",
+        step: "execute",
+        proposalTxHash: receipt.txHash,
+        executableAt,
+        txHash: null,
+        rawTx: null,
+        nonce: null,
+        reason: proposedReason(executableAt),
+        nextCheckAt: now,
+      },
+      extra: (tx) =>
+        announce(tx, p, {
+          type: "payout.proposed",
+          now,
+          data: { proposal_tx_hash: receipt.txHash, executable_at: executableAt?.toISOString() ?? null },
+        }),
     },
-    (tx) =>
-      announce(tx, p, {
-        type: "payout.proposed",
-        now,
-        data: { proposal_tx_hash: receipt.txHash, executable_at: executableAt?.toISOString() ?? null },
-      }),
   );
 }
 
