@@ -81,7 +81,7 @@ async function slotEmpty({ deps, chain, now }: ChainCtx, p: PayoutRow): Promise<
     );
   // Empty with no payout of ours found: moved by a transaction beyond the search, or reorged out.
   else if (now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS)
-    await transition({ deps }, { payout: p, values: { reason: "waiting:slot_empty", ...retryLater(p, now) } });
+    await transition({ deps }, { payout: p, values: { reason: "waiting:slot_empty", ...retryLater({ now }, p) } });
   else
     await transition(
       { deps },
@@ -96,7 +96,7 @@ async function estimateRefused(ctx: ChainCtx, p: PayoutRow, revert: string): Pro
   if (revert === "insufficient_funds") {
     await transition(
       { deps },
-      { payout: p, values: { state: "pending_gas", reason: "resolver_balance_low", ...retryLater(p, now) } },
+      { payout: p, values: { state: "pending_gas", reason: "resolver_balance_low", ...retryLater({ now }, p) } },
     );
   } else if (revert === "AccessControlUnauthorizedAccount") {
     // The role was revoked (a key rotation): a waiting state, never failed (docs/base-rail.md "Degrade, never exit").
@@ -104,10 +104,10 @@ async function estimateRefused(ctx: ChainCtx, p: PayoutRow, revert: string): Pro
       markRoleMissing(deps, `${chain.resolver} does not hold RESOLVER_ROLE on ${chain.escrow}`);
     await transition(
       { deps },
-      { payout: p, values: { reason: "waiting:resolver_role_missing", ...retryLater(p, now) } },
+      { payout: p, values: { reason: "waiting:resolver_role_missing", ...retryLater({ now }, p) } },
     );
   } else if (retryable(revert) && now.getTime() - p.createdAt.getTime() < RETRYABLE_FOR_MS) {
-    await transition({ deps }, { payout: p, values: { reason: `waiting:${revert}`, ...retryLater(p, now) } });
+    await transition({ deps }, { payout: p, values: { reason: `waiting:${revert}`, ...retryLater({ now }, p) } });
   } else {
     deps.logger.error(
       { payout: p.id, mission: p.missionId, revert },
@@ -135,7 +135,7 @@ async function gasShort({ deps, chain, now }: ChainCtx, p: PayoutRow, needed: bi
       values: {
         state: "pending_gas",
         reason: `resolver_balance_low:${balance}<${needed}`,
-        ...retryLater(p, now),
+        ...retryLater({ now }, p),
       },
     },
   );

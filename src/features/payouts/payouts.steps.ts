@@ -28,7 +28,7 @@ export async function stepPayout(
     case "pending_gas":
       return p.rawTx ? resend(ctx, p) : sendNew(ctx, p);
     case "broadcast":
-      return watchBroadcast(ctx, p, heads);
+      return watchBroadcast(ctx, { payout: p, heads });
     case "confirmed":
       return watchConfirmed(ctx, { payout: p, heads });
     default:

@@ -110,7 +110,7 @@ export async function allocateNonce(
 }
 
 /** The retry fields of a wait that changed nothing: one more retry, this row's own backoff. */
-export const retryLater = (p: PayoutRow, now: Date) => ({
+export const retryLater = ({ now }: { now: Date }, p: PayoutRow) => ({
   retries: p.retries + 1,
   nextCheckAt: new Date(now.getTime() + backoffMs(p.retries)),
 });

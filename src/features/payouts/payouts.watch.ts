@@ -34,7 +34,10 @@ async function minedAttempt(chain: BaseChain, p: PayoutRow): Promise<TxReceipt |
   return null;
 }
 
-export async function watchBroadcast(ctx: ChainCtx, p: PayoutRow, heads: Heads): Promise<void> {
+export async function watchBroadcast(
+  ctx: ChainCtx,
+  { payout: p, heads }: { payout: PayoutRow; heads: Heads },
+): Promise<void> {
   const { deps, chain, now } = ctx;
   const receipt = await minedAttempt(chain, p);
   if (receipt) return mined(ctx, p, { receipt, heads });
