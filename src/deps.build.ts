@@ -7,7 +7,7 @@ import type { Deps } from "./deps";
 import type { Config } from "./env";
 import { systemClock } from "./lib/clock";
 import { createEvmPort, createOracleReader } from "./lib/evm";
-import { createBaseChain } from "./lib/base-chain";
+import { createBaseChain } from "./lib/base-chain.viem";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { userAgent } from "./lib/user-agent";

@@ -47,7 +47,7 @@ export async function checkedConfig(opts: { listens?: boolean } = {}): Promise<C
     // Loaded only with the rail on: main.ts keeps what it loads before the database opens small.
     const [{ BaseRailMisconfigured, checkBaseRail }, { createBaseChain }] = await Promise.all([
       import("./features/rail"),
-      import("./lib/base-chain"),
+      import("./lib/base-chain.viem"),
     ]);
     await checkBaseRail(createBaseChain(config.baseRail), config).catch((e: unknown) => {
       if (e instanceof BaseRailMisconfigured && e.kind !== "misconfigured")

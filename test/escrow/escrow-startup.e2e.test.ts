@@ -4,7 +4,7 @@ import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
-import { createBaseChain } from "../../src/lib/base-chain";
+import { createBaseChain } from "../../src/lib/base-chain.viem";
 import { checkBaseRail } from "../../src/features/rail/rail.startup";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { startServer } from "../helpers/process";

@@ -4,7 +4,7 @@ import type { Deps, Limits } from "../../src/deps";
 import { parseEnv } from "../../src/env";
 import { ManualClock } from "../../src/lib/clock";
 import { createEvmPort, createOracleReader } from "../../src/lib/evm";
-import { createBaseChain } from "../../src/lib/base-chain";
+import { createBaseChain } from "../../src/lib/base-chain.viem";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { userAgent } from "../../src/lib/user-agent";
 import { missionListCache } from "../../src/features/missions/missions.cache";
