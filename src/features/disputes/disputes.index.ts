@@ -11,12 +11,12 @@ import {
   getDispute,
   listDisputes,
   NEVER_RESETS,
-  resolveDispute,
   type Filer,
 } from "./disputes.service";
+import { resolveDispute } from "./disputes.resolve";
 import type { FileDisputeInput } from "./disputes.schemas";
 
-export { sweepDisputes } from "./disputes.service";
+export { sweepDisputes } from "./disputes.resolve";
 
 /** §2.2: filed_by is the caller's own address, or "anonymous" (bad_spec only; one bucket per IP, §6.1). */
 async function filerOf(ctx: Ctx, body: FileDisputeInput, { identity: who, ip }: From): Promise<Filer> {

@@ -4,10 +4,10 @@ export { badgeLeaderboardRouter } from "./badge-leaderboard.index";
 export { effectiveRating } from "./decay";
 export { START_RATING } from "./elo";
 export { effectiveRatingSql, listByRating } from "./leaderboard";
+export { agentHistory } from "./reputation.history";
 export { reputationJobs } from "./reputation.jobs";
 export {
   REJECTED_DISPUTE_PENALTY,
-  agentHistory,
   applyDisputePenalty,
   applyResolution,
   applyUpheldDispute,

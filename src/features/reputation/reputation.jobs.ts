@@ -1,5 +1,6 @@
 import type { Job } from "../../jobs/job";
-import { materialiseDecayBatch, purgeRatingVersions } from "./reputation.service";
+import { purgeRatingVersions } from "./reputation.history";
+import { materialiseDecayBatch } from "./reputation.service";
 
 export const reputationJobs: Job[] = [
   { name: "materialise_decay", loop: "tick", run: (deps) => materialiseDecayBatch(deps) },
