@@ -31,8 +31,21 @@ export const nodeSocket = (c: Context<AppEnv>): Socket | undefined =>
  */
 export function clientNetwork(c: Context<AppEnv>): string {
   const { trustProxy } = c.get("deps").config;
-  return networkOf(clientIp(c, trustProxy), CLIENT_V6_PREFIX);
+  if (trustProxy) return networkOf(clientIp(c, true), CLIENT_V6_PREFIX);
+  // Without a proxy the network is the socket's peer, fixed for the connection's life: parsed
+  // once per keep-alive connection instead of on every request's limits (bench/README.md "Anonymous
+  // reads at the floor, MCP list at REST's speed").
+  const socket = nodeSocket(c);
+  if (socket === undefined) return networkOf("unknown", CLIENT_V6_PREFIX);
+  let network = networkBySocket.get(socket);
+  if (network === undefined) {
+    network = networkOf(socket.remoteAddress ?? "unknown", CLIENT_V6_PREFIX);
+    // A socket already closed has no remoteAddress: not kept, so a reused object cannot carry it.
+    if (socket.remoteAddress !== undefined) networkBySocket.set(socket, network);
+  }
+  return network;
 }
+const networkBySocket = new WeakMap<Socket, string>();
 
 /** The rate-limit key of a request: the authenticated agent, else the client network. */
 export function callerKey(c: Context<AppEnv>): string {
