@@ -10,7 +10,6 @@ import {
   isAddressEqual,
   parseAbi,
   parseEventLogs,
-  parseSignature,
   type Address,
   type ContractEventName,
   type Hex,
@@ -22,6 +21,7 @@ import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/missio
 import { startAnvil, type Anvil } from "./anvil";
 import { ADMIN_DELAY, CAP_PERIOD, FEE_CAP_BPS, GUARDIAN_INDEX, RELEASE_DELAY, signReleaseWith } from "./escrow-chain";
 import { U } from "./escrow-v3";
+import { signUsdcPermit } from "./usdc-sign";
 
 // Shared set-up of the contract v3 tests in test/chain/escrow-contract*.e2e.test.ts: a local anvil
 // (chain id 8453) of its own with TestUSDC (6 decimals, EIP-2612, blacklist) and the malicious
@@ -185,22 +185,15 @@ export async function release(
 export async function signPermit(owner: Who, value: bigint) {
   const deadline = (await anvil.publicClient.getBlock()).timestamp + 3600n;
   const nonce = await as(owner).usdc.read.nonces([A[owner]]);
-  const sig = await acct[owner].signTypedData({
-    domain: { name: "Test USD Coin", version: "1", chainId: anvil.chainId, verifyingContract: usdc },
-    types: {
-      Permit: [
-        { name: "owner", type: "address" },
-        { name: "spender", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "nonce", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
-    },
-    primaryType: "Permit",
-    message: { owner: A[owner], spender: escrow, value, nonce, deadline },
+  const { v, r, s } = await signUsdcPermit(acct[owner], {
+    chainId: anvil.chainId,
+    token: usdc,
+    spender: escrow,
+    value,
+    nonce,
+    deadline,
   });
-  const { r, s, v, yParity } = parseSignature(sig);
-  return { deadline, v: Number(v ?? BigInt(yParity + 27)), r, s };
+  return { deadline, v, r, s };
 }
 
 /**
