@@ -1,9 +1,10 @@
-import { encodeFunctionData, erc20Abi, getAddress, hexToSignature, keccak256, toHex, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, keccak256, toHex, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { OabpError } from "../../packages/client/src/errors";
 import { escrowFundAbi, prepareFund } from "../../packages/client/src/escrow-fund";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_DELAY, RELEASE_DELAY, type EscrowChain } from "../helpers/escrow-chain";
+import { signReceiveAuthorization } from "../helpers/usdc-sign";
 import { U, expectRevert, extraAccount, mined, missionKey, now } from "../helpers/escrow-v3";
 import { escrowV4As, useV4Chain } from "../helpers/escrow-v4";
 
@@ -99,23 +100,15 @@ describe("fundWithAuthorization (EIP-3009 receiveWithAuthorization)", () => {
   async function authorize(k: Hex, amount: bigint, spamFee: bigint, refundAfter: bigint, salt: Hex): Promise<Auth> {
     const nonce = await E().read.fundingAuthorizationNonce([k, amount, spamFee, refundAfter, 0n, salt]);
     const validBefore = (await now(chain)) + 3600n;
-    const signature = await funder.signTypedData({
-      domain: { name: "Test USD Coin", version: "1", chainId: chain.anvil.chainId, verifyingContract: chain.usdc },
-      types: {
-        ReceiveWithAuthorization: [
-          { name: "from", type: "address" },
-          { name: "to", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "validAfter", type: "uint256" },
-          { name: "validBefore", type: "uint256" },
-          { name: "nonce", type: "bytes32" },
-        ],
-      },
-      primaryType: "ReceiveWithAuthorization",
-      message: { from: funder.address, to: chain.escrow, value: amount + spamFee, validAfter: 0n, validBefore, nonce },
+    const { v, r, s } = await signReceiveAuthorization(funder, {
+      chainId: chain.anvil.chainId,
+      token: chain.usdc,
+      to: chain.escrow,
+      value: amount + spamFee,
+      validBefore,
+      nonce,
     });
-    const { v, r, s } = hexToSignature(signature);
-    return { from: funder.address, validAfter: 0n, validBefore, salt, v: Number(v), r, s };
+    return { from: funder.address, validAfter: 0n, validBefore, salt, v, r, s };
   }
 
   it("funds a slot for a funder with no gas and no approve; anyone relays; the authorization cannot be used twice", async () => {

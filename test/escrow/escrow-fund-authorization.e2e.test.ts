@@ -3,6 +3,7 @@ import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { authorizationUsed, signReceiveAuthorization } from "../helpers/usdc-sign";
 import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
 // docs/payments.md: a creator funds its base-rail mission from an EIP-3009
@@ -15,17 +16,6 @@ const SPAM_FEE = 5_000_000n;
 const MNEMONIC = "test test test test test test test test test test test junk";
 const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
 const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
-
-const RECEIVE_WITH_AUTHORIZATION = {
-  ReceiveWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -59,18 +49,13 @@ async function authorizationFor(c: Awaited<ReturnType<typeof createBaseMission>>
       salt,
     ],
   });
-  const signature = await c.creator.account.signTypedData({
-    domain: { name: "Test USD Coin", version: "1", chainId: chain.anvil.chainId, verifyingContract: chain.usdc },
-    types: RECEIVE_WITH_AUTHORIZATION,
-    primaryType: "ReceiveWithAuthorization",
-    message: {
-      from: c.creator.account.address,
-      to: e.contract as Address,
-      value: REWARD + SPAM_FEE,
-      validAfter: 0n,
-      validBefore,
-      nonce,
-    },
+  const { signature } = await signReceiveAuthorization(c.creator.account, {
+    chainId: chain.anvil.chainId,
+    token: chain.usdc,
+    to: e.contract as Address,
+    value: REWARD + SPAM_FEE,
+    validBefore,
+    nonce,
   });
   return { nonce, body: { valid_after: "0", valid_before: validBefore.toString(), salt, signature } };
 }
@@ -103,23 +88,7 @@ describe("funding a base-rail mission by authorization, relayed by the server", 
       args: [funder, c.m.escrow.contract as Address],
     });
     expect(allowance).toBe(0n);
-    const spent = await chain.anvil.publicClient.readContract({
-      address: chain.usdc,
-      abi: [
-        {
-          type: "function",
-          name: "authorizationState",
-          stateMutability: "view",
-          inputs: [
-            { name: "authorizer", type: "address" },
-            { name: "nonce", type: "bytes32" },
-          ],
-          outputs: [{ name: "", type: "bool" }],
-        },
-      ] as const,
-      functionName: "authorizationState",
-      args: [funder, nonce],
-    });
+    const spent = await authorizationUsed(chain.anvil.publicClient, chain.usdc, funder, nonce);
     expect(spent).toBe(true);
 
     // The same authorization again: refused before anything is sent (409), nothing moves.

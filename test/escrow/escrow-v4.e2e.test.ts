@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { parseSignature, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { makeTestApp, type TestApp } from "../helpers/app";
+import { authorizationUsed, signReceiveAuthorization } from "../helpers/usdc-sign";
 import { signIn } from "../helpers/agents";
 import { signedAward, type TypedRelease } from "../helpers/award-sign";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -196,23 +197,15 @@ describe("funding by authorization (contract v4 fundWithAuthorization)", () => {
       args: [c.key, REWARD, SPAM_FEE, refundAfter, signedOnlyUntil, salt],
     });
     const validBefore = BigInt(Math.floor(chainNow / 1000)) + 3600n;
-    const signature = await funder.signTypedData({
-      domain: { name: "Test USD Coin", version: "1", chainId: chain.anvil.chainId, verifyingContract: chain.usdc },
-      types: {
-        ReceiveWithAuthorization: [
-          { name: "from", type: "address" },
-          { name: "to", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "validAfter", type: "uint256" },
-          { name: "validBefore", type: "uint256" },
-          { name: "nonce", type: "bytes32" },
-        ],
-      },
-      primaryType: "ReceiveWithAuthorization",
-      message: { from: funder.address, to: escrow, value: REWARD + SPAM_FEE, validAfter: 0n, validBefore, nonce },
+    const { v, r, s } = await signReceiveAuthorization(funder, {
+      chainId: chain.anvil.chainId,
+      token: chain.usdc,
+      to: escrow,
+      value: REWARD + SPAM_FEE,
+      validBefore,
+      nonce,
     });
-    const { r, s, v } = parseSignature(signature);
-    const auth = { from: funder.address, validAfter: 0n, validBefore, salt, v: Number(v), r, s };
+    const auth = { from: funder.address, validAfter: 0n, validBefore, salt, v, r, s };
     const args = [c.key, chain.usdc, REWARD, SPAM_FEE, refundAfter, signedOnlyUntil, auth] as const;
     const relayer = chain.wallet(chain.admin);
     const hash = await relayer.writeContract({ ...read, functionName: "fundWithAuthorization", args });
@@ -228,23 +221,7 @@ describe("funding by authorization (contract v4 fundWithAuthorization)", () => {
     expect((await mission(t, c.m.id)).status).toBe("open");
     // The token has spent the authorization (a replay after a refund is refused by the token:
     // test/chain/escrow-v4-funding.e2e.test.ts); relayed again now, the slot refuses it too.
-    const spent = await chain.anvil.publicClient.readContract({
-      address: chain.usdc,
-      abi: [
-        {
-          type: "function",
-          name: "authorizationState",
-          stateMutability: "view",
-          inputs: [
-            { name: "authorizer", type: "address" },
-            { name: "nonce", type: "bytes32" },
-          ],
-          outputs: [{ name: "", type: "bool" }],
-        },
-      ] as const,
-      functionName: "authorizationState",
-      args: [funder.address, nonce],
-    });
+    const spent = await authorizationUsed(chain.anvil.publicClient, chain.usdc, funder.address, nonce);
     expect(spent).toBe(true);
     await expectRevert(
       relayer.writeContract({ ...read, functionName: "fundWithAuthorization", args }),

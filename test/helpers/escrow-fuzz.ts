@@ -3,7 +3,9 @@ import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { startAnvil } from "./anvil";
 import { EscrowModel, type A, type Terms } from "./escrow-fuzz-model";
-import { CFG, OPS, U, prng, runOp, usdcAbi, type FuzzCtx } from "./escrow-fuzz-ops";
+import { CFG, prng, usdcAbi, type FuzzCtx } from "./escrow-fuzz-ctx";
+import { OPS, runOp } from "./escrow-fuzz-ops";
+import { U } from "./escrow-v3";
 
 // Invariant suite of contract v4 (or v3: `version`) (random sequences of every entry point by random actors, seeded):
 // each step (escrow-fuzz-ops.ts) is one real transaction on anvil; the model (escrow-fuzz-model.ts) says whether it may
