@@ -15,7 +15,9 @@ const admin = (method: string, path: string, body?: unknown) => t.call(method, p
 async function raw(path: string, headers: Record<string, string> = {}) {
   const res = await t.app.request(path, { method: "GET", headers });
   // An error body names the request id too: only that value is blanked.
-  const bytes = Buffer.from(await res.arrayBuffer()).toString("latin1").replace(/"request_id":"req_\w+"/, "");
+  const bytes = Buffer.from(await res.arrayBuffer())
+    .toString("latin1")
+    .replace(/"request_id":"req_\w+"/, "");
   const h = Object.fromEntries([...res.headers].filter(([k]) => k !== "x-request-id"));
   expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   return { status: res.status, bytes, headers: h };

@@ -43,7 +43,7 @@ export const voidMissionOp = operation({
 });
 
 /** The anonymous reader's assembled answer when this instance has it (missions.service.ts `missionDocById`). */
-async function cachedMission(c: Context<AppEnv>) {
+async function cachedMission(c: Context<AppEnv>): Promise<Response | undefined> {
   const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
   return doc && sendJsonDoc(c, doc);
 }
@@ -57,7 +57,7 @@ async function cachedMission(c: Context<AppEnv>) {
  */
 const missionAhead: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== "GET" || c.req.url.includes("?")) return next();
-  return ((await cachedMission(c)) as Response | undefined) ?? next();
+  return (await cachedMission(c)) ?? next();
 };
 
 const base = router();
