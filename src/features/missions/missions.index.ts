@@ -1,4 +1,6 @@
 import type { z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../http/types";
 import { PRIVATE_READ_CACHE, preSerialized, sendJsonDoc, sendJsonValue } from "../../http/http-cache";
 import { router } from "../../http/openapi";
 import { ctxFromRequest } from "../../http/context";
@@ -40,7 +42,28 @@ export const voidMissionOp = operation({
   lists: true,
 });
 
-export const missionsRouter = router()
+/** The anonymous reader's assembled answer when this instance has it (missions.service.ts `missionDocById`). */
+async function cachedMission(c: Context<AppEnv>): Promise<Response | undefined> {
+  const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
+  return doc && sendJsonDoc(c, doc);
+}
+
+/**
+ * GET /missions/{id} ahead of the route's validators (docs/decisions/storage.md "The anonymous mission
+ * read is answered ahead of the route"): a GET with no query string has nothing the strict-query check or the parameter schema
+ * could refuse once `missionDocById` accepts the id, so the cached answer goes out from here with
+ * every header the middleware chain set; anything else (a query, an unknown id, a signed-in
+ * reader, a miss) goes on to the route.
+ */
+const missionAhead: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "GET" || c.req.url.includes("?")) return next();
+  return (await cachedMission(c)) ?? next();
+};
+
+const base = router();
+base.use("/missions/:id", missionAhead);
+
+export const missionsRouter = base
   .openapi(routes.createMissionRoute, handle(createMissionOp))
   .openapi(
     routes.listMissionsRoute,
@@ -74,10 +97,7 @@ export const missionsRouter = router()
     routes.getMissionRoute,
     handle(getMissionOp, {
       // The cached document when this instance has it; the verb otherwise.
-      before: async (c) => {
-        const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
-        return doc && sendJsonDoc(c, doc);
-      },
+      before: cachedMission,
       send: (c, m) => sendJsonValue(c, m),
     }),
   )
