@@ -24,7 +24,6 @@ const SIGNATURES_NOT_YET_CONVERTED = [
   "src/features/missions/missions.types.ts validateMissionType",
   "src/features/missions/missions.verification.ts validateVerificationParams",
   "src/features/missions/missions.wire.ts missionToWire",
-  "src/features/settlement/settlement.ts splitReward",
   "src/features/web/web.board-query.ts parseBoardQuery",
   "src/features/web/web.board.tsx boardListHtml",
   "src/features/web/web.board.tsx boardSummaryHtml",
