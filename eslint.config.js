@@ -29,7 +29,6 @@ const SIGNATURES_NOT_YET_CONVERTED = [
   "src/features/web/web.board.tsx boardSummaryHtml",
   "src/features/web/web.format.ts formatAmount",
   "src/features/web/web.format.ts verificationInWords",
-  "src/features/web/web.layout.tsx namesOf",
   "src/features/web/web.pages.tsx receiptPage",
   "src/features/web/web.post-form.ts verbErrorFields",
   "src/features/web/web.security.ts setPageHeaders",
