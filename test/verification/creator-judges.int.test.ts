@@ -177,9 +177,15 @@ describe("creator_judges", () => {
 describe("reward split", () => {
   it("equal weights pay exactly net/n with the dust to the first; fee is floored", async () => {
     const { splitReward } = await import("../../src/features/settlement/settlement");
-    expect(splitReward(100n, 50, [1, 1, 1])).toEqual({ fee: 0n, amounts: [34n, 33n, 33n] });
-    expect(splitReward(1_000_000n, 50, [1, 1])).toEqual({ fee: 5000n, amounts: [497_500n, 497_500n] });
-    const { fee, amounts } = splitReward(999_999_999n, 100, [5000, 3333, 1667]);
+    expect(splitReward({ reward: 100n, feeBps: 50, weights: [1, 1, 1] })).toEqual({
+      fee: 0n,
+      amounts: [34n, 33n, 33n],
+    });
+    expect(splitReward({ reward: 1_000_000n, feeBps: 50, weights: [1, 1] })).toEqual({
+      fee: 5000n,
+      amounts: [497_500n, 497_500n],
+    });
+    const { fee, amounts } = splitReward({ reward: 999_999_999n, feeBps: 100, weights: [5000, 3333, 1667] });
     expect(fee + amounts.reduce((a, b) => a + b, 0n)).toBe(999_999_999n);
   });
 });

@@ -32,7 +32,10 @@ export interface Winner {
  * Integer split of the reward: fee = floor(reward × fee_bps / 10 000) to the treasury, then
  * net × weight / Σweights to each winner, rounding dust to the first winner (docs/design.md).
  */
-export function splitReward(reward: bigint, feeBps: number, weights: number[]): { fee: bigint; amounts: bigint[] } {
+export function splitReward({ reward, feeBps, weights }: { reward: bigint; feeBps: number; weights: number[] }): {
+  fee: bigint;
+  amounts: bigint[];
+} {
   const fee = bpsOf(reward, feeBps);
   const net = reward - fee;
   const total = BigInt(weights.reduce((a, b) => a + b, 0));
@@ -105,7 +108,7 @@ function splitOverSlots(
   let fee = 0n;
   const amounts = weights.map(() => 0n);
   const perSlot = slots.map((slot, i) => {
-    const part = splitReward(slot.share - itemAt(refunds, i, "slot refunds"), feeBps, weights);
+    const part = splitReward({ reward: slot.share - itemAt(refunds, i, "slot refunds"), feeBps, weights });
     fee += part.fee;
     part.amounts.forEach((a, j) => (amounts[j] = itemAt(amounts, j, "winner amounts") + a));
     return { slot, fee: part.fee, amounts: part.amounts };
@@ -198,7 +201,7 @@ async function splitResolution(ctx: TxCtx, r: Resolution): Promise<Split> {
     return { onChain: true, ...splitOverSlots(slots, { reward, refund, feeBps, weights }), refunds: new Map() };
   }
   const refunds = refund > 0n ? proRata(refund, await ledgerFunders(ctx.tx, m), reward, m.creator) : new Map();
-  return { onChain: false, ...splitReward(reward - refund, feeBps, weights), perSlot: [], refunds };
+  return { onChain: false, ...splitReward({ reward: reward - refund, feeBps, weights }), perSlot: [], refunds };
 }
 
 /** Every ledger row of the resolution, locked in one sorted pass (after the agent rows). */

@@ -113,9 +113,7 @@ export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, s
     };
     const items = sortPage(page.missions, sort);
     const names = await namesOf(
-      deps,
-      now,
-      undefined,
+      { deps, now },
       items.map((m) => m.creator),
     );
     const html = (

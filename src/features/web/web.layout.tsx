@@ -190,7 +190,10 @@ export type Names = Map<string, string>;
  * are shared per minute and set of people too, so another page of the same people reads nothing
  * more (docs/web.md "Page caching"); a signed-in viewer's page reads them.
  */
-export async function namesOf(deps: Deps, now: Date, viewer: string | undefined, people: string[]): Promise<Names> {
+export async function namesOf(
+  { deps, now, viewer }: Pick<PageCtx, "deps" | "now" | "viewer">,
+  people: string[],
+): Promise<Names> {
   const reader = ctxForViewer(deps, viewer, now);
   const ids = [...new Set(people)].sort();
   if (viewer || !deps.missionLists.enabled || ids.length === 0) return displayNamesOf(reader, ids);

@@ -312,7 +312,7 @@ async function articleData(ctx: PageCtx, m: MissionWire): Promise<ArticleData> {
   const thread = [...qa.questions.filter((q) => q.pinned), ...qa.questions.filter((q) => !q.pinned)];
   const [previews, names] = await Promise.all([
     deliverablePreviews(ctx, missionId, subs),
-    namesOf(ctx.deps, ctx.now, ctx.viewer, [
+    namesOf(ctx, [
       m.creator,
       ...subs.map((s) => s.submitter),
       ...claims.map((c) => c.agent_id),
