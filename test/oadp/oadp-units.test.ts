@@ -116,7 +116,7 @@ describe("settings", () => {
       federationVerify: false,
       reportsPerHour: 20,
     });
-    expect(c).toMatchObject({ claimTtlSeconds: 86_400, claimMaxPerAgent: 20, trustProxy: false });
+    expect(c).toMatchObject({ claimTtlSeconds: 86_400, trustProxy: false });
   });
   it("refuses bad values by name", () => {
     expect(() => parseEnv({ OABP_OADP_FEDERATION_ENABLED: "yes" })).toThrow(/OABP_OADP_FEDERATION_ENABLED/);
