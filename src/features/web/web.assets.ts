@@ -79,8 +79,13 @@ function add(name: string, ext: string, body: string | Uint8Array, type: string)
   return p;
 }
 
-const ICO = faviconIco();
-const TOUCH = appleTouchIconPng();
+/** The PNG icons, drawn on first request (drawing them costs tens of ms of every start otherwise). */
+const ICO = once(faviconIco);
+const TOUCH = once(appleTouchIconPng);
+function once(make: () => Uint8Array): () => Uint8Array {
+  let bytes: Uint8Array | undefined;
+  return () => (bytes ??= make());
+}
 
 /** The assets' URLs (content-hashed). `js` is known once the script bundle is built (clientBundle). */
 export const ASSET_PATHS = {
@@ -90,7 +95,6 @@ export const ASSET_PATHS = {
   swaggerCss: `/assets/swagger-${SWAGGER_VERSION}/swagger-ui.css`,
   swaggerJs: `/assets/swagger-${SWAGGER_VERSION}/swagger-ui-bundle.js`,
   icon: add("icon", "svg", ICON_SVG, "image/svg+xml"),
-  appleTouchIcon: add("apple-touch-icon", "png", TOUCH, "image/png"),
   /** The page script's entry; undefined until clientBundle() has resolved (pages await it first). */
   get js(): string | undefined {
     return entryPath;
@@ -193,10 +197,13 @@ export function registerAssets(app: Hono<AppEnv>): void {
   app.get(ASSET_PATHS.swaggerCss, swagger("swagger-ui.css", "text/css; charset=utf-8"));
   app.get(ASSET_PATHS.swaggerJs, swagger("swagger-ui-bundle.js", "text/javascript; charset=utf-8"));
   // What browsers and home screens ask for by fixed name, before or without reading the page.
-  const fixed = (body: Uint8Array | string, type: string) => (c: Context<AppEnv>) =>
-    send(c, { body, type, cache: DAY });
+  const fixed = (body: () => Uint8Array | string, type: string) => (c: Context<AppEnv>) =>
+    send(c, { body: body(), type, cache: DAY });
   app.get("/favicon.ico", fixed(ICO, "image/x-icon"));
-  app.get("/favicon.svg", fixed(ICON_SVG, "image/svg+xml"));
+  app.get(
+    "/favicon.svg",
+    fixed(() => ICON_SVG, "image/svg+xml"),
+  );
   app.get("/apple-touch-icon.png", fixed(TOUCH, "image/png"));
   app.get("/apple-touch-icon-precomposed.png", fixed(TOUCH, "image/png"));
 }

@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 
 // The site's icon (docs/web.md "Delivery"): one drawing — a ring on a rounded square, the board's
-// accent colour — as SVG for browsers that take it, and drawn into PNG pixels at start-up for
+// accent colour — as SVG for browsers that take it, and drawn into PNG pixels on first request for
 // /favicon.ico (a PNG inside an ICO container, which every current browser reads) and the
 // apple-touch icon. Generated, not committed: a few hundred bytes, computed once per process.
 
@@ -13,33 +13,31 @@ export const ICON_SVG =
   '<rect width="64" height="64" rx="14" fill="#1f4ed8"/>' +
   '<circle cx="32" cy="32" r="16" fill="none" stroke="#fff" stroke-width="8"/></svg>';
 
-/** RGBA pixels of the icon at `size` px (1/4-pixel supersampling at the edges). */
+/** The four sample points of a pixel (1/4-pixel supersampling at the edges). */
+const SAMPLES = [0.25, 0.75] as const;
+
+/** RGBA pixels of the icon at `size` px; no allocation per sample (it runs at every start). */
 function draw(size: number, rounded: boolean): Uint8Array {
   const px = new Uint8Array(size * size * 4);
   const s = size / 64;
   const radius = 14 * s;
-  const inside = (x: number, y: number): [number, number] => {
-    // [background coverage, ring coverage] of one sample point, in icon units.
-    const cx = Math.min(Math.max(x, radius), size - radius);
-    const cy = Math.min(Math.max(y, radius), size - radius);
-    const inBg = !rounded || (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius;
-    const d = Math.hypot(x - size / 2, y - size / 2) / s;
-    return [inBg ? 1 : 0, inBg && d >= 12 && d <= 20 ? 1 : 0];
-  };
+  const half = size / 2;
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
+      // Background and ring coverage of the pixel's four sample points, in icon units.
       let bg = 0;
       let ring = 0;
-      for (const [dx, dy] of [
-        [0.25, 0.25],
-        [0.75, 0.25],
-        [0.25, 0.75],
-        [0.75, 0.75],
-      ] as const) {
-        const [b, r] = inside(x + dx, y + dy);
-        bg += b;
-        ring += r;
-      }
+      for (const dy of SAMPLES)
+        for (const dx of SAMPLES) {
+          const sx = x + dx;
+          const sy = y + dy;
+          const cx = Math.min(Math.max(sx, radius), size - radius);
+          const cy = Math.min(Math.max(sy, radius), size - radius);
+          if (rounded && (sx - cx) ** 2 + (sy - cy) ** 2 > radius * radius) continue;
+          bg++;
+          const d = Math.sqrt((sx - half) ** 2 + (sy - half) ** 2) / s;
+          if (d >= 12 && d <= 20) ring++;
+        }
       const i = (y * size + x) * 4;
       const t = bg === 0 ? 0 : ring / bg;
       for (let k = 0; k < 3; k++) px[i + k] = Math.round(BG[k]! * (1 - t) + FG[k]! * t);
@@ -55,7 +53,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 function crc32(b: Uint8Array): number {
   let c = 0xffffffff;
-  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
+  for (let i = 0; i < b.length; i++) c = CRC_TABLE[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

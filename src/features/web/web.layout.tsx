@@ -72,7 +72,7 @@ export function Layout(p: { ctx: PageCtx; meta: PageMeta; children?: Child }) {
         {brandAccent !== DEFAULT_ACCENT ? <link rel="stylesheet" href={brandCssPath(brandAccent)} /> : null}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href={ASSET_PATHS.icon} type="image/svg+xml" />
-        <link rel="apple-touch-icon" href={ASSET_PATHS.appleTouchIcon} />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {ctx.csrf ? <meta name="oabp-csrf" content={ctx.csrf} /> : null}
         {ctx.viewer ? <meta name="oabp-viewer" content={ctx.viewer} /> : null}
         {meta.head ?? null}
