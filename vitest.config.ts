@@ -6,8 +6,9 @@ import { defineConfig } from "vitest/config";
 //   e2e          test/**/*.e2e.test.ts   spawned servers, anvil, chromium, pgbouncer
 // `npm test` runs all three; `npm test -- --project unit` runs one.
 const TEMPLATE_DB = ["test/setup/template-db.ts"];
-// e2e servers serve the packed client (/client.tgz): rebuilt first when its sources changed.
-const E2E_SETUP = [...TEMPLATE_DB, "test/setup/client-pack.ts"];
+// e2e servers serve the packed client (/client.tgz) and run the build (dist/): each rebuilt first
+// when its sources changed.
+const E2E_SETUP = [...TEMPLATE_DB, "test/setup/client-pack.ts", "test/setup/server-build.ts"];
 // Every tier shares its worker's module graph (isolate: false): importing the app (hono, zod-openapi,
 // viem, drizzle) once per worker instead of once per file halves the suite's CPU time. Safe because
 // per-app state is keyed by the app's Deps or Db (WeakMaps) and every file builds its own app,

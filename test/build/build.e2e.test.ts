@@ -18,7 +18,7 @@ beforeAll(async () => {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: ROOT, stdio: "inherit" });
   dataDir = mkdtempSync(path.join(tmpdir(), "oabp-built-"));
   // The embedded database: migrations are read from dist/drizzle.
-  server = await startServer({ OABP_DATA_DIR: dataDir, DATABASE_URL: "" }, { built: true });
+  server = await startServer({ OABP_DATA_DIR: dataDir, DATABASE_URL: "" });
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signIn } from "../helpers/agents";
 import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import type { TestApp } from "../helpers/app";
-import { ROOT } from "../helpers/process";
+import { BUILT_ENTRY, ROOT } from "../helpers/process";
 
 // The guardian watch (`npm run guardian`, docs/runbooks.md "Guardian watch") as its own process,
 // with no database: it reads ReleaseProposed from anvil and the server's public signed decisions
@@ -34,7 +34,7 @@ async function listen(): Promise<string> {
 
 function guardian(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/guardian.ts"], {
+    const child = spawn(process.execPath, BUILT_ENTRY("guardian"), {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", GUARDIAN_ONCE: "1", GUARDIAN_FROM_BLOCK: "0", ...env },
     });

@@ -3,10 +3,11 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, startServer, type ServerProcess } from "./process";
 
-// Runs the `oabp` command line as a user would (its own process, its own config directory) and
+// Runs the `oabp` command line as a user would (its own process, its own config directory; the
+// package's built bin, which the e2e project's global setup rebuilds when its sources changed) and
 // boots servers whose public URL is their real address, as `npm start` on a laptop is.
 
-export const CLI_MAIN = path.join(ROOT, "packages/client/src/cli/main.ts");
+const CLI_MAIN = path.join(ROOT, "packages/client/dist/cli/main.js");
 
 export interface CliResult {
   code: number | null;
@@ -20,7 +21,7 @@ export function runCli(
   args: string[],
   opts: { env?: Record<string, string>; input?: string | Buffer; timeoutMs?: number } = {},
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI_MAIN, ...args], {
+  const child = spawn(process.execPath, [CLI_MAIN, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...opts.env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -28,16 +28,23 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** Node arguments that run a built entry as its npm script does (package.json: start, worker, guardian). */
+export const BUILT_ENTRY = (name: "main" | "worker" | "guardian") => [
+  "--enable-source-maps",
+  "scripts/start.mjs",
+  name,
+];
+
 /**
- * Boots the real process on a free loopback port; resolves once it listens. From the sources
- * (src/main.ts through tsx) unless `built`: then as `npm start` runs it, from dist/ (the caller
- * builds first: scripts/build.mjs).
+ * Boots the real process on a free loopback port; resolves once it listens. As `npm start` runs
+ * it, from the build (the e2e project's global setup rebuilds it when stale: docs/testing.md
+ * "Spawned processes run the build").
  */
 export function startServer(
   env: Record<string, string>,
-  opts: { startTimeoutMs?: number; built?: boolean } = {},
+  opts: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const args = opts.built ? ["--enable-source-maps", "scripts/start.mjs", "main"] : ["--import", "tsx", "src/main.ts"];
+  const args = BUILT_ENTRY("main");
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Rate limits high unless a test sets its own (test/process/rate-limit-processes.e2e.test.ts does).
@@ -57,7 +64,7 @@ export function startServer(
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    // Generous: on a loaded 2-core CI machine tsx start-up alone has taken > 40 s.
+    // Generous: on a loaded 2-core CI machine a start (tsx, before the build) has taken > 40 s.
     const limit = opts.startTimeoutMs ?? 120_000;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

@@ -16,7 +16,7 @@ import { signedAward } from "../helpers/award-sign";
 import { onRealPostgres } from "../helpers/db";
 import { deployErc8004 } from "../helpers/erc8004";
 import { createBaseMission, escrowTick, startEscrowChain } from "../helpers/escrow-chain";
-import { ROOT, freshPostgresDatabase } from "../helpers/process";
+import { BUILT_ENTRY, ROOT, freshPostgresDatabase } from "../helpers/process";
 
 // Must show 4 with real processes (docs/erc-8004.md "Exactly once"): the paid mission is settled
 // in this process; `src/worker.ts` (what `npm run worker` runs), holding the reporter key, signs
@@ -29,7 +29,7 @@ interface Worker {
 }
 
 function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+  const child = spawn(process.execPath, BUILT_ENTRY("worker"), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", OABP_WORKER_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, runCli, startLocalServer, stopServer } from "../helpers/cli";
-import { E2E_ADMIN, freshPostgresDatabase, ROOT, type ServerProcess } from "../helpers/process";
+import { BUILT_ENTRY, E2E_ADMIN, freshPostgresDatabase, ROOT, type ServerProcess } from "../helpers/process";
 
 // A first run as a new operator and agent meet it (docs/first-mission.md, docs/operations.md
 // "First run"): a busy port is one line naming PORT before any set-up; on a terminal the server
@@ -43,7 +43,7 @@ describe("a busy port", () => {
     async () => {
       const port = (holder.address() as { port: number }).port;
       const data = path.join(dir, "busy-data");
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      const child = spawn(process.execPath, BUILT_ENTRY("main"), {
         cwd: ROOT,
         env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", OABP_DATA_DIR: data, DATABASE_URL: "" },
         stdio: ["ignore", "pipe", "pipe"],
@@ -67,7 +67,7 @@ describe("on a terminal", () => {
     const port = await freePort();
     const data = path.join(dir, "tty-data");
     // `script` gives the server a pseudo-terminal as its stdout, as a shell would.
-    const cmd = `${JSON.stringify(process.execPath)} --import tsx src/main.ts`;
+    const cmd = [JSON.stringify(process.execPath), ...BUILT_ENTRY("main")].join(" ");
     const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
       cwd: ROOT,
       detached: true,

@@ -9,7 +9,15 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
-import { E2E_ADMIN, ROOT, freshPostgresDatabase, httpCall, httpSignIn, type ServerProcess } from "../helpers/process";
+import {
+  BUILT_ENTRY,
+  E2E_ADMIN,
+  ROOT,
+  freshPostgresDatabase,
+  httpCall,
+  httpSignIn,
+  type ServerProcess,
+} from "../helpers/process";
 import { runCli, startLocalServer } from "../helpers/cli";
 
 // Withdrawals (docs/withdrawals.md "Exactly once") with the real processes: the public API without
@@ -27,7 +35,7 @@ interface Worker {
 }
 
 function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
+  const child = spawn(process.execPath, BUILT_ENTRY("worker"), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", OABP_WORKER_PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
