@@ -251,7 +251,7 @@ function NextPanel(p: { m: MissionWire; now: Date; names: Names }) {
 export async function missionPage(ctx: PageCtx, id: string) {
   const { deps, now, viewer } = ctx;
   const m = await getMission(ctxForViewer(deps, viewer, now), { id });
-  const reward = formatAmount(m.reward.amount, m.reward.asset, deps.config.assets);
+  const reward = formatAmount(m.reward, deps.config.assets);
   const pub = deps.config.publicUrl;
   // Anonymous pages are shared whole per URL and minute (web.index.tsx sharedPage).
   const article = await missionArticle(ctx, m);
@@ -273,7 +273,7 @@ export async function missionPage(ctx: PageCtx, id: string) {
       ctx={ctx}
       meta={{
         title: m.title,
-        description: `${reward} · ${verificationInWords(m.verification.type, m.verification.params, deps.config.assets)} ${markdownToText(m.description, 140)}`,
+        description: `${reward} · ${verificationInWords(m.verification, deps.config.assets)} ${markdownToText(m.description, 140)}`,
         path: `/m/${m.id}`,
         ogType: "article",
         jsonLd,
@@ -368,9 +368,7 @@ function Facts(p: { m: MissionWire; now: Date; names: Names; assets: Deps["confi
       <Tags tags={m.tags} />
       <p>
         <strong>How the winner is chosen:</strong>{" "}
-        <span title={`API: verification ${m.verification.type}`}>
-          {verificationInWords(m.verification.type, m.verification.params, p.assets)}
-        </span>
+        <span title={`API: verification ${m.verification.type}`}>{verificationInWords(m.verification, p.assets)}</span>
       </p>
       {m.warnings.length ? <p class="notice">{m.warnings.map((w) => w.replace(/^[a-z_]+: /, "")).join(" ")}</p> : null}
     </>
@@ -391,7 +389,7 @@ function WinnersSection(p: { m: MissionWire; names: Names; assets: Deps["config"
               <td data-label="Winner">
                 <Person id={w.agent_id} name={p.names.get(w.agent_id)} />
               </td>
-              <td data-label="Amount">{formatAmount(w.amount, m.reward.asset, p.assets)}</td>
+              <td data-label="Amount">{formatAmount({ amount: w.amount, asset: m.reward.asset }, p.assets)}</td>
               <td data-label="Receipt">
                 <a class="verify" href={`/m/${m.id}/receipts/${w.submission_id}`}>
                   Check the signed receipt
@@ -594,8 +592,8 @@ function DisputeForm(p: { m: MissionWire; can: Can; names: Names; assets: Deps["
       <FormAlert />
       <p>
         Stake {voteAsset.symbol} on the submission that should have won. Enough stakes (
-        {formatAmount(appeal.quorum, voteAsset.symbol, p.assets)} in all) put the pick to a vote; stakes on the losing
-        side are lost, the rest are returned.
+        {formatAmount({ amount: appeal.quorum, asset: voteAsset.symbol }, p.assets)} in all) put the pick to a vote;
+        stakes on the losing side are lost, the rest are returned.
       </p>
       <label>
         Should have won
@@ -609,7 +607,8 @@ function DisputeForm(p: { m: MissionWire; can: Can; names: Names; assets: Deps["
         </select>
       </label>
       <label>
-        Your stake in {voteAsset.symbol} (at least {formatAmount(appeal.min_vote, voteAsset.symbol, p.assets)})
+        Your stake in {voteAsset.symbol} (at least{" "}
+        {formatAmount({ amount: appeal.min_vote, asset: voteAsset.symbol }, p.assets)})
         <input name="amount" required inputmode="decimal" size={8} />
         <FieldError id="err-dispute-amount" name="amount" />
       </label>
@@ -660,7 +659,7 @@ async function missionArticle(ctx: PageCtx, m: MissionWire) {
       data-verification={m.verification.type}
       data-chain={m.reward.chain}
     >
-      <p class="reward big">{formatAmount(m.reward.amount, m.reward.asset, assets)}</p>
+      <p class="reward big">{formatAmount(m.reward, assets)}</p>
       <h1>{m.title}</h1>
       <Facts m={m} now={now} names={data.names} assets={assets} />
       <NextPanel m={m} now={now} names={data.names} />
