@@ -24,15 +24,6 @@ const SIGNATURES_NOT_YET_CONVERTED = [
   "src/features/missions/missions.types.ts validateMissionType",
   "src/features/missions/missions.verification.ts validateVerificationParams",
   "src/features/missions/missions.wire.ts missionToWire",
-  "src/features/web/web.board-query.ts parseBoardQuery",
-  "src/features/web/web.board.tsx boardListHtml",
-  "src/features/web/web.board.tsx boardSummaryHtml",
-  "src/features/web/web.format.ts formatAmount",
-  "src/features/web/web.format.ts verificationInWords",
-  "src/features/web/web.pages.tsx receiptPage",
-  "src/features/web/web.post-form.ts verbErrorFields",
-  "src/features/web/web.security.ts setPageHeaders",
-  "src/features/web/web.words.ts plural",
 ];
 
 const restrict = (regex, message) => ({ "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] });

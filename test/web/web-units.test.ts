@@ -21,12 +21,12 @@ const assets = parseEnv({ LOG_LEVEL: "silent" }).assets;
 
 describe("web board units", () => {
   it("formats base units with the asset's decimals, never through a float", () => {
-    expect(formatAmount("25500000", "USDC", assets)).toBe("25.5 USDC");
-    expect(formatAmount("123456789012345678901234567890", "USDC", assets)).toBe(
+    expect(formatAmount({ amount: "25500000", asset: "USDC" }, assets)).toBe("25.5 USDC");
+    expect(formatAmount({ amount: "123456789012345678901234567890", asset: "USDC" }, assets)).toBe(
       "123,456,789,012,345,678,901,234.56789 USDC",
     );
-    expect(formatAmount("1", "USDC", assets)).toBe("0.000001 USDC");
-    expect(formatAmount("7", "WAT", assets)).toBe("7 (unknown units of WAT)");
+    expect(formatAmount({ amount: "1", asset: "USDC" }, assets)).toBe("0.000001 USDC");
+    expect(formatAmount({ amount: "7", asset: "WAT" }, assets)).toBe("7 (unknown units of WAT)");
   });
 
   it("counts down and up against the injected time", () => {
@@ -41,16 +41,18 @@ describe("web board units", () => {
   });
 
   it("says the verification rule in words", () => {
-    expect(verificationInWords("creator_judges", { max_winners: 3 })).toBe(
+    expect(verificationInWords({ type: "creator_judges", params: { max_winners: 3 } })).toBe(
       "The creator picks up to 3 winners; the pick is final.",
     );
-    expect(verificationInWords("creator_judges", { appeal: { appeal_window_seconds: 172_800 } })).toBe(
-      "The creator picks the winner; others have 2 days to dispute the pick before it pays.",
+    expect(
+      verificationInWords({ type: "creator_judges", params: { appeal: { appeal_window_seconds: 172_800 } } }),
+    ).toBe("The creator picks the winner; others have 2 days to dispute the pick before it pays.");
+    expect(
+      verificationInWords({ type: "creator_judges", params: { judging_window_seconds: 259_200, appeal: false } }),
+    ).toBe("The creator picks the winner within 3 days of the deadline; the pick is final.");
+    expect(verificationInWords({ type: "first_valid_match", params: { target_hash: "sha256:00" } })).toMatch(
+      /fingerprint/,
     );
-    expect(verificationInWords("creator_judges", { judging_window_seconds: 259_200, appeal: false })).toBe(
-      "The creator picks the winner within 3 days of the deadline; the pick is final.",
-    );
-    expect(verificationInWords("first_valid_match", { target_hash: "sha256:00" })).toMatch(/fingerprint/);
   });
 
   it("escapes < and line separators in JSON-LD", () => {
@@ -82,18 +84,18 @@ describe("web board units", () => {
 
   it("board query: open by default, status=any lifts it, rewards in whole units, bad values in words", () => {
     const now = new Date("2026-06-01T00:00:30Z");
-    const a = parseBoardQuery({}, assets, now);
+    const a = parseBoardQuery({ now }, { raw: {}, assets });
     expect(a.ok && a.f.status).toEqual(["open"]);
-    const b = parseBoardQuery({ status: "any", q: "" }, assets, now);
+    const b = parseBoardQuery({ now }, { raw: { status: "any", q: "" }, assets });
     expect(b.ok && b.f.status).toBeUndefined();
     // "50" means 50 USDC: the filter is in base units, the asset implied.
-    const c = parseBoardQuery({ min_reward: "50", max_reward: "1,000.5" }, assets, now);
+    const c = parseBoardQuery({ now }, { raw: { min_reward: "50", max_reward: "1,000.5" }, assets });
     expect(c.ok && [c.f.reward_min, c.f.reward_max, c.f.asset]).toEqual(["50000000", "1000500000", "USDC"]);
-    const d = parseBoardQuery({ due: "7d" }, assets, now);
+    const d = parseBoardQuery({ now }, { raw: { due: "7d" }, assets });
     expect(d.ok && d.f.deadline_before).toBe("2026-06-08T00:00:00.000Z");
     // Base-unit parameters are not the board's: ignored, never a uint256 error.
-    expect(parseBoardQuery({ reward_min: "-1" }, assets, now).ok).toBe(true);
-    const bad = parseBoardQuery({ min_reward: "-1", due: "soon" }, assets, now);
+    expect(parseBoardQuery({ now }, { raw: { reward_min: "-1" }, assets }).ok).toBe(true);
+    const bad = parseBoardQuery({ now }, { raw: { min_reward: "-1", due: "soon" }, assets });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.errors.min_reward).toBe("Enter an amount in USDC like 50 or 12.5.");
@@ -101,9 +103,12 @@ describe("web board units", () => {
       expect(Object.values(bad.errors).join(" ")).not.toMatch(/uint|base-10|_/);
     }
     // "all" means what "All" in the form means; any other value is answered with the choices, in words.
-    const all = parseBoardQuery({ status: "all" }, assets, now);
+    const all = parseBoardQuery({ now }, { raw: { status: "all" }, assets });
     expect(all.ok && all.f.status).toBeUndefined();
-    const wrong = parseBoardQuery({ status: "finished", verification_type: "vote", sort: "cheap" }, assets, now);
+    const wrong = parseBoardQuery(
+      { now },
+      { raw: { status: "finished", verification_type: "vote", sort: "cheap" }, assets },
+    );
     expect(!wrong.ok && wrong.errors).toEqual({
       status: "Status: “finished” is not one of the choices; choose Open, Being judged, Awarded, Cancelled or All.",
       verification_type:
@@ -113,7 +118,7 @@ describe("web board units", () => {
     expect(!bad.ok && bad.errors.due).toBe(
       "Ends within: “soon” is not one of the choices; choose a day, a week or a month.",
     );
-    const tooFine = parseBoardQuery({ min_reward: "0.0000001" }, assets, now);
+    const tooFine = parseBoardQuery({ now }, { raw: { min_reward: "0.0000001" }, assets });
     expect(!tooFine.ok && tooFine.errors.min_reward).toBe("USDC has at most 6 digits after the point.");
   });
 

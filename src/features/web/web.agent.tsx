@@ -87,8 +87,10 @@ function Standing(p: { a: Agent; assets: PageCtx["deps"]["config"]["assets"] }) 
       <dt>Balance</dt>
       <dd>
         {formatAmount(
-          a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance),
-          a.balance_asset,
+          {
+            amount: a.balances.find((b) => b.asset === a.balance_asset)?.available ?? String(a.aigen_balance),
+            asset: a.balance_asset,
+          },
           p.assets,
         )}
       </dd>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AssetConfig } from "../../env";
+import type { Ctx } from "../../lib/context";
 import { ListMissionsQuery } from "../missions";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 import { assetOf, parseWholeUnits } from "./web.format";
@@ -129,8 +130,14 @@ function dueFilter(cleaned: Record<string, string>, now: Date, errors: Errors) {
   cleaned.deadline_before = new Date(minute + DUE[due as keyof typeof DUE]).toISOString();
 }
 
-/** Raw query → filters; empty form fields mean "no filter". Default: open missions. */
-export function parseBoardQuery(raw: Record<string, string>, assets: AssetConfig[], now: Date): BoardParse {
+/**
+ * Raw query → filters; empty form fields mean "no filter". Default: open missions. "Ends within"
+ * counts from the context's minute.
+ */
+export function parseBoardQuery(
+  { now }: Pick<Ctx, "now">,
+  { raw, assets }: { raw: Record<string, string>; assets: AssetConfig[] },
+): BoardParse {
   const cleaned = formFields(raw);
   const errors: Errors = {};
   rewardFilters(raw, cleaned, assets, errors);

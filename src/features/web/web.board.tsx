@@ -16,7 +16,7 @@ import {
   type Errors,
   type Sort,
 } from "./web.board-query";
-import { namesOf, Person, When } from "./web.layout";
+import { namesOf, type PageCtx, Person, When } from "./web.layout";
 import { markdownToText } from "./web.markdown";
 import { plural, words } from "./web.words";
 
@@ -58,7 +58,7 @@ function MissionCard(p: { m: MissionWire; deps: Deps; now: Date; name?: string |
   const { m } = p;
   return (
     <li>
-      <p class="reward">{formatAmount(m.reward.amount, m.reward.asset, p.deps.config.assets)}</p>
+      <p class="reward">{formatAmount(m.reward, p.deps.config.assets)}</p>
       <h2>
         <a href={`/m/${m.id}`}>{m.title}</a>
       </h2>
@@ -100,7 +100,10 @@ function pageLink(raw: Record<string, string>, over: Record<string, string | und
  * The list part of the board as HTML, from the instance's mission-list cache (the same cache and
  * invalidation as GET /missions; a fragment with no per-viewer content, so it is shared).
  */
-export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, string>, now: Date): Promise<string> {
+export function boardListHtml(
+  { deps, now }: Pick<PageCtx, "deps" | "now">,
+  { f, raw }: { f: BoardFilters; raw: Record<string, string> },
+): Promise<string> {
   // The countdown is rendered at minute precision, so the key carries the minute.
   const key = `web:board:${Math.floor(now.getTime() / 60_000)}:${stableStringify(f)}`;
   return deps.missionLists.get(key, async () => {
@@ -142,7 +145,7 @@ export function boardListHtml(deps: Deps, f: BoardFilters, raw: Record<string, s
 }
 
 /** "12 open missions · 4,500 USDC in rewards": the board's headline, shared per minute. */
-export function boardSummaryHtml(deps: Deps, now: Date): Promise<string> {
+export function boardSummaryHtml({ deps, now }: Pick<PageCtx, "deps" | "now">): Promise<string> {
   return deps.missionLists.get(`web:summary:${Math.floor(now.getTime() / 60_000)}`, async () => {
     const rows = await openRewardTotals(ctxForViewer(deps, undefined, now));
     const count = rows.reduce((s, r) => s + r.count, 0);
@@ -153,7 +156,7 @@ export function boardSummaryHtml(deps: Deps, now: Date): Promise<string> {
         {rows.map((r, i) => (
           <span>
             {i ? " + " : ""}
-            <strong>{formatAmount(r.total, r.asset, deps.config.assets)}</strong>
+            <strong>{formatAmount({ amount: r.total, asset: r.asset }, deps.config.assets)}</strong>
           </span>
         ))}
         {rows.length ? " in rewards waiting" : ""}
@@ -214,7 +217,9 @@ export function BoardForm(p: { raw: Record<string, string>; assets: AssetConfig[
   const active = Object.entries(p.raw).filter(([k, v]) => v.trim() !== "" && k !== "cursor" && k !== "limit").length;
   return (
     <details class="filters-box" open={active > 0 || Object.keys(errors).length > 0}>
-      <summary>{active ? `Search and filters (${plural(active, "set", "set")})` : "Search and filters"}</summary>
+      <summary>
+        {active ? `Search and filters (${plural(active, { one: "set", many: "set" })})` : "Search and filters"}
+      </summary>
       <BoardFields {...p} errors={errors} asset={asset} />
     </details>
   );

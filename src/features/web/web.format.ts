@@ -12,8 +12,11 @@ export function assetOf(asset: string, assets: AssetConfig[]): AssetConfig | und
   );
 }
 
-/** Base units → "1,234.5 USDC" with the asset's decimals (bigint arithmetic, never a float). */
-export function formatAmount(amount: string, asset: string, assets: AssetConfig[]): string {
+/**
+ * Base units → "1,234.5 USDC" with the asset's decimals (bigint arithmetic, never a float); the
+ * amount as the wire carries it (`{ amount, asset }`, as a mission's `reward`).
+ */
+export function formatAmount({ amount, asset }: { amount: string; asset: string }, assets: AssetConfig[]): string {
   const cfg = assetOf(asset, assets);
   // An asset this server does not settle has no known decimals: say so rather than guess.
   if (!cfg || !/^[0-9]+$/.test(amount)) return `${amount} (unknown units of ${asset.slice(0, 12)})`;
@@ -100,14 +103,19 @@ const RULE_WORDS: Record<string, (params: Params, assets: AssetConfig[]) => stri
     const token = str(params.vote_token) ?? "tokens";
     const q = str(params.quorum);
     const until =
-      q && assetOf(token, assets) ? ` once ${formatAmount(q, token, assets)} is staked in all` : " if enough is staked";
+      q && assetOf(token, assets)
+        ? ` once ${formatAmount({ amount: q, asset: token }, assets)} is staked in all`
+        : " if enough is staked";
     return `Voters stake ${token} on the submission they think is best; the most-backed one wins${until}.`;
   },
   oracle: () => "An on-chain oracle decides the winner.",
 };
 
-/** The verification rule in plain words (AIP-1 §4), from the mission's type and params. */
-export function verificationInWords(type: string, params: Params, assets: AssetConfig[] = []): string {
+/** The verification rule in plain words (AIP-1 §4), from the mission's `verification` (type and params). */
+export function verificationInWords(
+  { type, params }: { type: string; params: Params },
+  assets: AssetConfig[] = [],
+): string {
   const words = Object.hasOwn(RULE_WORDS, type) ? RULE_WORDS[type] : undefined;
   return words ? words(params, assets) : "A rule this page does not describe decides the winner.";
 }

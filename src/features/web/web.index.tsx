@@ -71,7 +71,7 @@ function page(
     if (o.shared && c.get("identity").kind === "anonymous" && deps.missionLists.enabled) {
       const shared = await sharedPage(c, render).catch((err: unknown) => errorPage(c, err, newNonce(), o));
       if (!(shared instanceof Response)) {
-        setPageHeaders(c, shared.nonce, o);
+        setPageHeaders(c, { ...o, nonce: shared.nonce });
         c.header("ETag", shared.etag);
         if (etagMatches(c.req.header("if-none-match"), shared.etag)) return c.body(null, 304);
         markOadpSignalled(c); // the layout wrote the OADP tags
@@ -81,7 +81,7 @@ function page(
     }
     const nonce = newNonce();
     const ctx = pageCtx(c, nonce);
-    setPageHeaders(c, nonce, o);
+    setPageHeaders(c, { ...o, nonce });
     try {
       const body = await render(ctx, c);
       markOadpSignalled(c);
@@ -119,7 +119,7 @@ async function sharedPage(
 function errorPage(c: Context<AppEnv>, err: unknown, nonce: string, o: { inlineStyles?: boolean }): Response {
   const known = err instanceof AppError ? ERROR_TITLES[err.code] : undefined;
   if (!known || !(err instanceof AppError)) throw err;
-  setPageHeaders(c, nonce, o);
+  setPageHeaders(c, { ...o, nonce });
   const ctx = pageCtx(c, nonce);
   const [status, title] = known;
   const html = (
@@ -155,12 +155,12 @@ function alternateQuery(f: BoardFilters): string {
 async function boardPage(ctx: PageCtx, c: Context<AppEnv>) {
   const rawQuery = c.req.query();
   const { assets, brandName, publicUrl: pub } = ctx.deps.config;
-  const parsed = parseBoardQuery(rawQuery, assets, ctx.now);
+  const parsed = parseBoardQuery(ctx, { raw: rawQuery, assets });
   // A filter a person mistyped is answered with the board's form and what to fix (status 400).
   if (!parsed.ok) c.status(400);
   const [summary, list] = await Promise.all([
-    boardSummaryHtml(ctx.deps, ctx.now),
-    parsed.ok ? boardListHtml(ctx.deps, parsed.f, rawQuery, ctx.now) : "",
+    boardSummaryHtml(ctx),
+    parsed.ok ? boardListHtml(ctx, { f: parsed.f, raw: rawQuery }) : "",
   ]);
   const qs = parsed.ok ? alternateQuery(parsed.f) : "";
   return (
@@ -212,8 +212,8 @@ function registerPages(app: Hono<AppEnv>): void {
   app.get("/", async (c, next) => {
     if (!wantsHtml(c)) return next();
     // A mistyped filter answers 400 with the form: rendered afresh, never from the shared cache.
-    const { assets } = c.get("deps").config;
-    const valid = parseBoardQuery(c.req.query(), assets, c.get("deps").clock.now()).ok;
+    const deps = c.get("deps");
+    const valid = parseBoardQuery({ now: deps.clock.now() }, { raw: c.req.query(), assets: deps.config.assets }).ok;
     return page(boardPage, valid ? SHARED : {})(c);
   });
   app.get(
@@ -222,7 +222,7 @@ function registerPages(app: Hono<AppEnv>): void {
   );
   app.get(
     "/m/:id/receipts/:sid",
-    page((ctx, c) => receiptPage(ctx, c.req.param("id")!, c.req.param("sid")!)),
+    page((ctx, c) => receiptPage(ctx, { missionId: c.req.param("id")!, submissionId: c.req.param("sid")! })),
   );
   app.get(
     "/u/:id",
@@ -278,7 +278,7 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
     try {
       return await sendOnce(c, { request, ...createMissionOnce(creator) }, (ctx) => createMission(ctx, request));
     } catch (err) {
-      const fields = err instanceof AppError ? verbErrorFields(err, request, assets) : {};
+      const fields = err instanceof AppError ? verbErrorFields({ err, request, assets }) : {};
       if (!(err instanceof AppError) || Object.keys(fields).length === 0) throw err;
       throw new AppError(err.code, err.message, { ...err.details, fields });
     }

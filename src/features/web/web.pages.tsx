@@ -196,7 +196,10 @@ export function docsPage(ctx: PageCtx) {
   );
 }
 
-export async function receiptPage(ctx: PageCtx, missionId: string, submissionId: string) {
+export async function receiptPage(
+  ctx: PageCtx,
+  { missionId, submissionId }: { missionId: string; submissionId: string },
+) {
   const reader = ctxForViewer(ctx.deps, ctx.viewer, ctx.now);
   const receipt = await getReceipt(reader, { missionId, submissionId });
   const v = await verifyReceiptFor(reader, { receipt });
@@ -320,7 +323,7 @@ export async function mePage(ctx: PageCtx) {
         id="balances"
         items={agent.balances}
         empty="No balance on the ledger rail."
-        item={(b) => formatAmount(b.available, b.asset, deps.config.assets)}
+        item={(b) => formatAmount({ amount: b.available, asset: b.asset }, deps.config.assets)}
       />
       {pending.length ? <h2>Awaiting escrow</h2> : null}
       {pending.length ? (

@@ -229,15 +229,19 @@ const FIELD_OF: Record<string, PostField> = {
  * An error of the posting verb, told beside the field it is about: too low a balance says what
  * there is and what the mission needs, reward and fee apart; other refusals keep the API's message.
  */
-export function verbErrorFields(
-  err: AppError,
-  request: z.output<typeof CreateMissionRequest>,
-  assets: AssetConfig[],
-): FieldErrors {
+export function verbErrorFields({
+  err,
+  request,
+  assets,
+}: {
+  err: AppError;
+  request: z.output<typeof CreateMissionRequest>;
+  assets: AssetConfig[];
+}): FieldErrors {
   const d = err.details ?? {};
   if (err.code === "INSUFFICIENT_BALANCE") {
     const asset = assets.find((a) => a.symbol === request.reward.asset);
-    const fmt = (v: bigint) => formatAmount(v.toString(), request.reward.asset, assets);
+    const fmt = (v: bigint) => formatAmount({ amount: v.toString(), asset: request.reward.asset }, assets);
     const reward = BigInt(request.reward.amount);
     const fee = BigInt(asset?.spam_fee ?? "0");
     const available = typeof d.available === "string" && /^-?[0-9]+$/.test(d.available) ? BigInt(d.available) : 0n;

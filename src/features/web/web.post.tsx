@@ -101,7 +101,7 @@ function RewardFields(p: { config: Config }) {
 function CostNotice(p: { config: Config }) {
   const { assets } = p.config;
   const first = assets[0];
-  const fee = first ? formatAmount(first.spam_fee, first.symbol, assets) : "";
+  const fee = first ? formatAmount({ amount: first.spam_fee, asset: first.symbol }, assets) : "";
   return (
     <p class="notice" id="post-cost" aria-live="polite">
       Posting costs the reward plus a {fee} posting fee, which keeps spam off the board.{" "}

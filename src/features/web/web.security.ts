@@ -27,8 +27,9 @@ function contentSecurityPolicy(nonce: string, o: CspOptions = {}): string {
   ].join("; ");
 }
 
-export function setPageHeaders(c: Context<AppEnv>, nonce: string, o: CspOptions & { cache?: string } = {}): void {
-  c.header("Content-Security-Policy", contentSecurityPolicy(nonce, o));
+/** The headers of every page: its CSP with this response's nonce, and the cache rule (private unless told). */
+export function setPageHeaders(c: Context<AppEnv>, o: CspOptions & { nonce: string; cache?: string }): void {
+  c.header("Content-Security-Policy", contentSecurityPolicy(o.nonce, o));
   c.header("X-Content-Type-Options", "nosniff");
   c.header("X-Frame-Options", "DENY");
   c.header("Referrer-Policy", "strict-origin-when-cross-origin");

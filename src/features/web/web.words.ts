@@ -112,6 +112,11 @@ export const words = {
   reason: (s: string | null | undefined) => look(REASON_WORDS, s),
 };
 
-/** "1 submission", "3 submissions" (English plural with an optional irregular form). */
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/**
+ * "1 submission", "3 submissions": the count and its noun, or the noun's two forms when the plural
+ * is irregular (`{ one: "set", many: "set" }`).
+ */
+export const plural = (n: number, noun: string | { one: string; many: string }) => {
+  const { one, many } = typeof noun === "string" ? { one: noun, many: `${noun}s` } : noun;
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+};
