@@ -6,11 +6,11 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import type { Ctx } from "../../lib/context";
 import { normaliseContent } from "./submissions.content";
-import { checkSubmission, needsNetwork, isCommitReveal, type FvmParams } from "../verification";
+import { checkSubmission, needsNetwork, isCommitReveal } from "../verification";
 import type { CreateSubmissionInput } from "./submissions.schemas";
 import { matcherBusy } from "../../lib/safe-regex";
 import type { MissionRow } from "../../db/rows";
-import { verificationIf } from "../../db/verification";
+import { verificationIf, type FirstValidMatchParams } from "../../db/verification";
 
 // A submission's first step, before its transaction (submissions.service.ts stores it): the gates
 // read without a lock, and the local check of a first_valid_match submission.
@@ -54,7 +54,7 @@ async function localCheck(
   { deps, now }: Ctx,
   mission: Mission,
   input: CreateSubmissionInput,
-  f: { submitter: string; contentUri: string; contentHash: string; reveal: boolean; fvm: FvmParams },
+  f: { submitter: string; contentUri: string; contentHash: string; reveal: boolean; fvm: FirstValidMatchParams },
 ) {
   const missionId = mission.id;
   await preflight(deps, {
