@@ -3,7 +3,8 @@ import type { Tx } from "../db/client";
 import { lockMission } from "../db/mission-visibility";
 import { missions, submissions } from "../db/schema/index";
 import type { Deps } from "../deps";
-import { checkContent, checkSubmission, judgeFirstValidMatch, type CheckOutcome } from "../features/verification";
+import { checkSubmission, judgeFirstValidMatch } from "../features/verification";
+import type { CheckOutcome } from "../lib/reasons";
 import { emitEvent, submissionDecided } from "../db/outbox";
 import { claimNextCheck } from "./check-queue";
 import { MISSION_COLUMNS, type MissionRow, type SubmissionRow } from "../db/rows";
@@ -70,10 +71,8 @@ async function runOne(deps: Deps, claimed: SubmissionRow): Promise<void> {
   const fvm = mission.verificationType === "first_valid_match";
   // A check that throws (e.g. the match worker died) counts as a transient failure: it is
   // retried and capped like one, and never stops this run's other work.
-  const check = async () => {
-    const params = verificationIf(mission, "first_valid_match")?.params;
-    return params ? checkSubmission({ deps }, { params, submission: claimed }) : checkContent(deps, claimed);
-  };
+  const check = async () =>
+    checkSubmission({ deps }, { params: verificationIf(mission, "first_valid_match")?.params, submission: claimed });
   const outcome: CheckOutcome = await check().catch((err: unknown) => {
     deps.logger.warn({ err, submission: claimed.id }, "submission check failed; will retry");
     return { result: "retry", reason: "content_unavailable" } as CheckOutcome;

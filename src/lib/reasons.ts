@@ -67,3 +67,12 @@ export type ResolutionReason =
   // AIP-4 §3.2: a dispute ruled `split`, paid as the ruling's shares through the award path
   | "dispute_split"
   | "dispute_bad_spec"; // AIP-4 §4: an upheld bad_spec dispute invalidated the rule // base rail: the deadline passed before a deposit was confirmed
+
+/**
+ * A submission check's outcome (verification/first-valid-match.ts, recorded by jobs/checks.ts).
+ * `busy`: not attempted at all (the host's or address's slots were taken); costs no attempt.
+ */
+export type CheckOutcome =
+  | { result: "valid" }
+  | { result: "invalid"; reason: SubmissionReason }
+  | { result: "retry"; reason: SubmissionReason; busy?: true };

@@ -176,7 +176,7 @@ describe("creator_judges", () => {
 
 describe("reward split", () => {
   it("equal weights pay exactly net/n with the dust to the first; fee is floored", async () => {
-    const { splitReward } = await import("../../src/features/settlement/settlement");
+    const { splitReward } = await import("../../src/features/settlement/settlement.split");
     expect(splitReward({ reward: 100n, feeBps: 50, weights: [1, 1, 1] })).toEqual({
       fee: 0n,
       amounts: [34n, 33n, 33n],

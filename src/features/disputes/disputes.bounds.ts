@@ -1,7 +1,7 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { disputes, submissions } from "../../db/schema/index";
 import type { Tx } from "../../db/client";
-import type { Deps } from "../../deps";
+import type { TxCtx } from "../../lib/context";
 import type { DisputeType } from "../manifest";
 import { AppError } from "../../lib/errors";
 import { refuse, type Filer, type Mission } from "./disputes.qualify";
@@ -52,7 +52,8 @@ type Bound = { open: number; total: number; pool: string };
 function enforce(c: Counts, bound: Bound, t: DisputeType, m: Mission) {
   const { pool } = bound;
   if (c.total >= bound.total)
-    throw refuse("mission_dispute_limit", `mission ${m.id} carries ${bound.total} ${pool} disputes, the most it may`, {
+    throw refuse("mission_dispute_limit", {
+      message: `mission ${m.id} carries ${bound.total} ${pool} disputes, the most it may`,
       limit: bound.total,
       pool,
     });
@@ -95,8 +96,7 @@ async function poolCounts(tx: Tx, m: Mission, where: SQL): Promise<Counts> {
  * racing filings from many filers and instances count exactly.
  */
 export async function boundPerMission(
-  tx: Tx,
-  deps: Deps,
+  { tx, deps }: Pick<TxCtx, "tx" | "deps">,
   { m, filer, bucket, t }: { m: Mission; filer: Filer; bucket: string; t: DisputeType },
 ): Promise<void> {
   if (t === "non_payment") return;

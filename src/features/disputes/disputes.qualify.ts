@@ -27,7 +27,8 @@ export type Qualified = {
   pair?: readonly [Submission, Submission];
 };
 
-export const refuse = (reason: NotQualifying, message: string, extra: Record<string, unknown> = {}) =>
+/** A refusal: the reason, then the message and any details the client needs (a limit, a time). */
+export const refuse = (reason: NotQualifying, { message, ...extra }: { message: string } & Record<string, unknown>) =>
   new AppError("UNPROCESSABLE", message, { reason, ...extra });
 
 async function submissionOf(deps: Deps, m: Mission, id: string | null | undefined) {
@@ -38,7 +39,7 @@ async function submissionOf(deps: Deps, m: Mission, id: string | null | undefine
         .from(submissions)
         .where(and(eq(submissions.id, id), eq(submissions.missionId, m.id)))
     : [];
-  if (!s) throw refuse("submission_not_found", `submission ${id} is not a submission of mission ${m.id}`);
+  if (!s) throw refuse("submission_not_found", { message: `submission ${id} is not a submission of mission ${m.id}` });
   return s;
 }
 
@@ -52,13 +53,10 @@ async function qualifyBadSpec(deps: Deps, m: Mission, input: FileDisputeInput, n
     const closedAt = m.resolvedAt ?? m.updatedAt;
     const until = new Date(closedAt.getTime() + BAD_SPEC_WINDOW_DAYS * 86_400_000);
     if (now >= until)
-      throw refuse(
-        "mission_settled",
-        `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`,
-        {
-          window_closed_at: until.toISOString(),
-        },
-      );
+      throw refuse("mission_settled", {
+        message: `mission is ${m.status} since ${closedAt.toISOString()}: the bad_spec window closed`,
+        window_closed_at: until.toISOString(),
+      });
   }
   const s = await submissionOf(deps, m, input.submission_id === "any" ? null : input.submission_id);
   return { submissionId: s?.id ?? null };
@@ -68,53 +66,52 @@ async function qualifyBadSpec(deps: Deps, m: Mission, input: FileDisputeInput, n
 function qualifyNonPayment(deps: Deps, m: Mission, s: Submission, now: Date): Qualified {
   const paid = m.status === "resolved" && m.payouts?.some((p) => p.submission_id === s.id);
   if (s.status !== "accepted" || !paid)
-    throw refuse("submission_not_accepted", "only an accepted, awarded submission can be unpaid (§1.1)");
+    throw refuse("submission_not_accepted", { message: "only an accepted, awarded submission can be unpaid (§1.1)" });
   if (!UNPAID_STATUSES.has(m.payoutStatus))
-    throw refuse("already_paid", `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`, {
+    throw refuse("already_paid", {
+      message: `payout_status is ${m.payoutStatus} (§1.1 needs queued, pending_gas or failed)`,
       payout_status: m.payoutStatus,
     });
   const decided = s.decidedAt ?? m.resolvedAt ?? now;
   const eligible = new Date(decided.getTime() + deps.config.aip34.paymentSlaHours * 3_600_000);
   if (now < eligible)
-    throw refuse(
-      "sla_not_elapsed",
-      `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`,
-      {
-        eligible_at: eligible.toISOString(),
-      },
-    );
+    throw refuse("sla_not_elapsed", {
+      message: `payment_sla_hours (${deps.config.aip34.paymentSlaHours}) has not elapsed since verification`,
+      eligible_at: eligible.toISOString(),
+    });
   return { submissionId: s.id };
 }
 
 /** §1.3: first_valid_match, both submissions contenders, arrived in the same server-clock second. */
 async function qualifyDupClaim(deps: Deps, m: Mission, s: Submission, input: FileDisputeInput): Promise<Qualified> {
   if (m.verificationType !== "first_valid_match")
-    throw refuse("not_first_valid_match", "dup_claim applies to first_valid_match missions (§1.3)");
+    throw refuse("not_first_valid_match", { message: "dup_claim applies to first_valid_match missions (§1.3)" });
   const other = await submissionOf(deps, m, input.evidence.other_submission_id);
   if (!other || other.id === s.id)
-    throw refuse("submission_required", "evidence.other_submission_id names the competing submission");
+    throw refuse("submission_required", { message: "evidence.other_submission_id names the competing submission" });
   // A submission that arrived after the winner may never have been checked (the mission had
   // resolved): "another_submission_won" counts as a contender, a failed check does not.
   const contender = (x: Submission) => x.checkResult === "valid" || x.reason === "another_submission_won";
   if (!contender(s) || !contender(other))
-    throw refuse("not_both_valid", "both submissions must have passed the match rule (or lost only to the other)");
+    throw refuse("not_both_valid", {
+      message: "both submissions must have passed the match rule (or lost only to the other)",
+    });
   if (!sameSecond(s.submittedAt, other.submittedAt))
-    throw refuse(
-      "not_same_second",
-      "the submissions arrived in different server-clock seconds; arrival order decided",
-      {
-        submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()],
-      },
-    );
+    throw refuse("not_same_second", {
+      message: "the submissions arrived in different server-clock seconds; arrival order decided",
+      submitted_at: [s.submittedAt.toISOString(), other.submittedAt.toISOString()],
+    });
   return { submissionId: s.id, otherSubmissionId: other.id, pair: [s, other] as const };
 }
 
 /** §1.4: oracle missions, with the oracle's response and a content-addressed counter-source. */
 function qualifyOracle(m: Mission, s: Submission, input: FileDisputeInput): Qualified {
   if (m.verificationType !== "oracle")
-    throw refuse("not_oracle_mission", "oracle_disagreement applies to oracle missions (§1.4)");
+    throw refuse("not_oracle_mission", { message: "oracle_disagreement applies to oracle missions (§1.4)" });
   if (!input.evidence.oracle_response || !input.evidence.counter_source)
-    throw refuse("evidence_required", "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)");
+    throw refuse("evidence_required", {
+      message: "evidence needs oracle_response and counter_source {url, content_hash} (§1.4)",
+    });
   const contract = verificationIf(m, "oracle")?.params.oracle_contract ?? "";
   return { submissionId: s.id, oracleUrl: `${m.rewardChain}:${contract.toLowerCase()}` };
 }
@@ -129,13 +126,16 @@ export async function qualify(
   if ("crossServer" in filer && filer.crossServer) {
     const own = await submissionOf(deps, m, input.submission_id);
     if (own?.submitter !== filer.address)
-      throw refuse("not_your_submission", "the attested agent is not the submitter of this submission (AIP-4 §7.2)");
+      throw refuse("not_your_submission", {
+        message: "the attested agent is not the submitter of this submission (AIP-4 §7.2)",
+      });
   }
   if (t === "bad_spec") return qualifyBadSpec(deps, m, input, now);
-  if (!input.submission_id) throw refuse("submission_required", `${t} disputes name the submission concerned`);
+  if (!input.submission_id)
+    throw refuse("submission_required", { message: `${t} disputes name the submission concerned` });
   const s = (await submissionOf(deps, m, input.submission_id))!;
   if (!("address" in filer) || s.submitter !== filer.address)
-    throw refuse("not_your_submission", `${t} disputes are filed by the submission's submitter`);
+    throw refuse("not_your_submission", { message: `${t} disputes are filed by the submission's submitter` });
   if (t === "non_payment") return qualifyNonPayment(deps, m, s, now);
   if (t === "dup_claim") return qualifyDupClaim(deps, m, s, input);
   return qualifyOracle(m, s, input);

@@ -137,7 +137,7 @@ export async function fileDispute(
     // dup_claim count hold across filers and instances).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute-mission:${m.id}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dispute:${bucket}`}))`);
-    await boundPerMission(tx, deps, { m, filer, bucket, t: input.dispute_type });
+    await boundPerMission({ tx, deps }, { m, filer, bucket, t: input.dispute_type });
     await checkFilingLimit(tx, { bucket, m, t: input.dispute_type, q, now });
     const row = newDisputeRow({ m, input, filer, bucket, q, now });
     await tx.insert(disputes).values(row);

@@ -1,155 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Tx } from "../../db/client";
 import type { TxCtx } from "../../lib/context";
 import { applyResolution } from "../reputation";
-import { missionAmendments, missions, submissions } from "../../db/schema/index";
-import { escrowSlots, type EscrowSlot } from "../deposits";
+import { missions, submissions } from "../../db/schema/index";
+import { escrowSlots } from "../deposits";
 import { escrowVersionOf } from "../rail";
-import { queueRefund, queueRelease } from "../payouts";
-import { bpsOf } from "../../lib/money";
+import { queueRelease } from "../payouts";
 import { agentAccount, escrowAccount, lockAccounts, transfer, treasuryAccount, type AccountKey } from "../ledger";
 import type { ResolutionReason, SubmissionReason } from "../../lib/reasons";
-import {
-  emitEvents,
-  missionResolved,
-  missionVoided,
-  payoutConfirmed,
-  submissionDecided,
-  type OutboxEvent,
-} from "../../db/outbox";
+import { emitEvents, missionResolved, payoutConfirmed, submissionDecided, type OutboxEvent } from "../../db/outbox";
+import { pendingOf } from "../../db/mission-parts";
 import type { MissionRow } from "../../db/rows";
-import { pendingOf, topUpsOf } from "../../db/mission-parts";
 import { itemAt } from "../../lib/item-at";
-
-export interface Winner {
-  submissionId: string;
-  submitter: string;
-  /** Relative weight of this winner's share of the reward net of the fee (share_bps, or 1 each). */
-  weight: number;
-}
-
-/**
- * Integer split of the reward: fee = floor(reward × fee_bps / 10 000) to the treasury, then
- * net × weight / Σweights to each winner, rounding dust to the first winner (docs/design.md).
- */
-export function splitReward({ reward, feeBps, weights }: { reward: bigint; feeBps: number; weights: number[] }): {
-  fee: bigint;
-  amounts: bigint[];
-} {
-  const fee = bpsOf(reward, feeBps);
-  const net = reward - fee;
-  const total = BigInt(weights.reduce((a, b) => a + b, 0));
-  const amounts = weights.map((w) => (net * BigInt(w)) / total);
-  const dust = net - amounts.reduce((a, b) => a + b, 0n);
-  amounts[0] = itemAt(amounts, 0, "winner amounts") + dust;
-  return { fee, amounts };
-}
-
-/**
- * Who funded a ledger-rail mission's escrow: each applied top-up's caller its
- * amount, the creator the rest. A refund goes back to them in these proportions.
- */
-async function ledgerFunders(tx: Tx, m: MissionRow): Promise<Map<string, bigint>> {
-  const reward = BigInt(m.rewardAmount);
-  const out = new Map<string, bigint>();
-  if (m.amendmentsCount === 0) return out.set(m.creator, reward);
-  const topUps = await topUpsOf(tx, m.id, eq(missionAmendments.status, "applied"));
-  let rest = reward;
-  for (const t of topUps) {
-    const a = BigInt(t.amount!);
-    rest -= a;
-    out.set(t.actor, (out.get(t.actor) ?? 0n) + a);
-  }
-  out.set(m.creator, (out.get(m.creator) ?? 0n) + rest);
-  return out;
-}
-
-/** `amount` split over the funders pro rata (floor), the creator taking the dust. */
-function proRata(amount: bigint, funders: Map<string, bigint>, reward: bigint, creator: string): Map<string, bigint> {
-  const out = new Map<string, bigint>();
-  let given = 0n;
-  for (const [f, share] of funders) {
-    if (f === creator) continue;
-    const x = (amount * share) / reward;
-    out.set(f, x);
-    given += x;
-  }
-  out.set(creator, amount - given);
-  return out;
-}
-
-/** One slot's part of a base-rail split. */
-interface SlotSplit {
-  slot: EscrowSlot;
-  fee: bigint;
-  amounts: bigint[];
-}
-
-/**
- * The base rail's split over its escrow slots (the mission's own and each top-up's): each slot
- * pays its pro-rata part of the winners' shares and of the fee — split by the same rule as a
- * single slot (splitReward) on the slot's share less its part of `refund`, so each slot's
- * release is within its deposit and its fee within the contract's cap.
- */
-function splitOverSlots(
-  slots: EscrowSlot[],
-  terms: { reward: bigint; refund: bigint; feeBps: number; weights: number[] },
-): { fee: bigint; amounts: bigint[]; perSlot: SlotSplit[] } {
-  const { reward, refund, feeBps, weights } = terms;
-  let othersRefund = 0n;
-  const refunds = slots.map((sl, i) => {
-    if (i === 0) return 0n;
-    const r = (refund * sl.share) / reward;
-    othersRefund += r;
-    return r;
-  });
-  const [firstSlot] = slots;
-  if (firstSlot) refunds[0] = refund - othersRefund > firstSlot.share ? firstSlot.share : refund - othersRefund;
-  let fee = 0n;
-  const amounts = weights.map(() => 0n);
-  const perSlot = slots.map((slot, i) => {
-    const part = splitReward({ reward: slot.share - itemAt(refunds, i, "slot refunds"), feeBps, weights });
-    fee += part.fee;
-    part.amounts.forEach((a, j) => (amounts[j] = itemAt(amounts, j, "winner amounts") + a));
-    return { slot, fee: part.fee, amounts: part.amounts };
-  });
-  return { fee, amounts, perSlot };
-}
-
-/** One escrow slot's release of a base-rail resolution: what its funder would sign (award typed data). */
-export interface SlotRelease {
-  missionKey: string;
-  funder: string;
-  recipients: string[];
-  amounts: bigint[];
-  fee: bigint;
-}
-
-/**
- * The releases a base-rail resolution would queue, one per escrow slot, without deciding anything
- * (POST /missions/{id}/award/typed-data, and the award's signature check): the same split as
- * resolveAndPay.
- */
-export async function plannedReleases(
-  ctx: Pick<TxCtx, "tx" | "deps">,
-  input: { mission: MissionRow; winners: Winner[]; creatorRefund?: bigint },
-): Promise<SlotRelease[]> {
-  const { mission: m, winners } = input;
-  if (m.rewardChain !== "base") return [];
-  const { perSlot } = splitOverSlots(await escrowSlots(ctx.tx, m), {
-    reward: BigInt(m.rewardAmount),
-    refund: input.creatorRefund ?? 0n,
-    feeBps: ctx.deps.config.feeBps,
-    weights: winners.map((w) => w.weight),
-  });
-  return perSlot.map((p) => ({
-    missionKey: p.slot.missionKey,
-    funder: p.slot.deposit.funder,
-    recipients: winners.map((w) => w.submitter),
-    amounts: p.amounts,
-    fee: p.fee,
-  }));
-}
+import { ledgerFunders, splitOverSlots, splitReward, type SlotSplit, type Winner } from "./settlement.split";
 
 /** A decided resolution: who is paid and why (the verification method, a dispute, a default). */
 interface Resolution {
@@ -187,6 +49,20 @@ interface Split {
   perSlot: SlotSplit[];
   /** ledger rail: a refund goes back to whoever funded the escrow (creator, top-up callers), pro rata. */
   refunds: Map<string, bigint>;
+}
+
+/** `amount` split over the funders pro rata (floor), the creator taking the dust. */
+function proRata(amount: bigint, funders: Map<string, bigint>, reward: bigint, creator: string): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  let given = 0n;
+  for (const [f, share] of funders) {
+    if (f === creator) continue;
+    const x = (amount * share) / reward;
+    out.set(f, x);
+    given += x;
+  }
+  out.set(creator, amount - given);
+  return out;
 }
 
 async function splitResolution(ctx: TxCtx, r: Resolution): Promise<Split> {
@@ -415,71 +291,4 @@ export async function payOneWinner(
     ...ONE_WINNER[reason],
     outcome: "win",
   });
-}
-
-/** Each funded slot goes back to its funder on chain (the mission's own deposit and every applied top-up's). */
-async function refundOnChain(ctx: TxCtx, m: MissionRow): Promise<void> {
-  for (const sl of await escrowSlots(ctx.tx, m)) {
-    const d = sl.deposit;
-    if (d.status !== "confirmed" && d.status !== "final") continue; // unfunded: nothing to return
-    await queueRefund(ctx, {
-      mission: m,
-      deposit: d,
-      reason: "refund_queued",
-      touchMission: d.amendmentId === null,
-      missionKey: sl.missionKey,
-    });
-  }
-}
-
-/** Back to whoever funded the escrow: the creator, and each top-up's caller its top-up. */
-async function refundOnLedger(ctx: TxCtx, m: MissionRow): Promise<void> {
-  const funders = await ledgerFunders(ctx.tx, m);
-  await transfer(ctx.tx, {
-    asset: m.rewardAsset,
-    kind: "mission_refund",
-    ref: m.id,
-    at: ctx.now,
-    postings: [
-      { account: escrowAccount(m.id), amount: -BigInt(m.rewardAmount) },
-      ...[...funders].map(([a, x]) => ({ account: agentAccount(a), amount: x })),
-    ],
-  });
-}
-
-/**
- * Voids a mission and refunds its reward to its funders (the spam fee stays with the treasury).
- * Same contract as resolveAndPay: the context's transaction, mission row locked and still live.
- */
-export async function voidAndRefund(
-  ctx: TxCtx,
-  input: { mission: MissionRow; reason: ResolutionReason },
-): Promise<void> {
-  const { tx, now } = ctx;
-  const { mission: m, reason } = input;
-  await (m.rewardChain === "base" ? refundOnChain(ctx, m) : refundOnLedger(ctx, m));
-  const rejected = await tx
-    .update(submissions)
-    .set({ status: "rejected", reason: "mission_voided", decidedAt: now, updatedAt: now, nextCheckAt: null })
-    .where(pendingOf(m.id))
-    .returning({ id: submissions.id, submitter: submissions.submitter });
-  await tx
-    .update(missions)
-    .set({
-      status: "voided",
-      phase: "closed",
-      resolutionReason: reason,
-      voidedAt: now,
-      nextActionAt: null,
-      updatedAt: now,
-    })
-    .where(eq(missions.id, m.id));
-  // A pending_escrow mission was never public: its end is nobody's event (webhooks).
-  if (m.status === "pending_escrow") return;
-  await emitEvents(tx, [
-    ...rejected
-      .sort((a, b) => (a.id < b.id ? -1 : 1))
-      .map((x) => submissionDecided(m, now, { id: x.id, submitter: x.submitter, reason: "mission_voided" }, false)),
-    missionVoided(m, now, reason),
-  ]);
 }

@@ -1,43 +1,28 @@
 import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { commitments, missions, submissions } from "../../db/schema/index";
-import { checkEligibility } from "../missions";
-import { assertTreasuryCanPay } from "../escrow";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { wireSha256 } from "../../lib/hash";
-import { receiptPath } from "../../lib/receipt-path";
 import { isId, newId } from "../../lib/ids";
 import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
 import { recordActivity } from "../reputation";
 import { agentOf, type Ctx, type TxCtx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
-import { normaliseContent } from "./submissions.content";
-import {
-  checkSubmission,
-  judgeFirstValidMatch,
-  needsNetwork,
-  claimCommitment,
-  isCommitReveal,
-  revealDeadline,
-  type FvmParams,
-} from "../verification";
+import { judgeFirstValidMatch, claimCommitment, revealDeadline } from "../verification";
 import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
 import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
 import { checkHostOf } from "../../jobs/check-queue";
-import { matcherBusy } from "../../lib/safe-regex";
 import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
-import { verificationIf } from "../../db/verification";
 import type { VerificationType } from "../../db/vocabulary";
 import { assertNotSuspended } from "../../db/suspension";
 import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
+import { assertUnderLimits, prepareSubmission, type Mission, type Prepared } from "./submissions.prepare";
+import { submissionToWire, type SubmissionRow } from "./submissions.wire";
 
 /** Byte cap of one submissions page; a page stops early and carries next_cursor. */
 const LIST_MAX_BYTES = 1024 * 1024;
-
-type SubmissionRow = typeof submissions.$inferSelect;
 
 // Keyed by method: a new verification type fails `tsc` until it has its first status and next action.
 const PENDING_REASON: Record<VerificationType, SubmissionReason> = {
@@ -46,78 +31,6 @@ const PENDING_REASON: Record<VerificationType, SubmissionReason> = {
   peer_vote: "awaiting_votes",
   oracle: "awaiting_oracle",
 };
-
-const NEXT_ACTION: Record<VerificationType, string> = {
-  creator_judges:
-    "wait: the creator may award at any time, at the latest by the mission's judging_deadline (the deadline + verification.params.judging_window_seconds); poll this submission",
-  first_valid_match: "wait: the submission is checked against the mission's match rule; poll this submission",
-  peer_vote: "wait: peers vote after the deadline until voting_deadline; poll this submission",
-  oracle: "wait: the oracle attests the winner after the deadline; poll this submission",
-};
-
-/** A creator_judges award under appeal (verification/appeal.ts), keyed by the submission's reason. */
-const APPEAL_NEXT_ACTION: Record<string, string> = {
-  awarded_pending_appeal:
-    "wait: awarded by the creator, paid when the appeal closes (the mission's award.appeal_deadline, or award.voting_deadline if disputed); poll this submission",
-  awaiting_appeal:
-    "wait: not awarded by the creator; others may dispute the award until award.appeal_deadline (a quorum puts it to a peer vote); poll this submission",
-};
-
-/**
- * Whether `viewer` may read the deliverable. Deliverables stay private to the submitter and the
- * creator until the mission is decided, so others cannot copy a pending answer (front-running;
- * AIP-1 Security Considerations). peer_vote: voters must read the deliverables once submissions
- * close (the voting phase).
- */
-function deliverableVisible(
-  s: Pick<SubmissionRow, "reason" | "submitter">,
-  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams">,
-  viewer: string | undefined,
-): boolean {
-  const underAppeal = s.reason === "awarded_pending_appeal" || s.reason === "awaiting_appeal"; // disputers read them too
-  const decided =
-    mission.status === "resolved" ||
-    mission.status === "voided" ||
-    (mission.verificationType === "peer_vote" && mission.status === "escrowed") ||
-    underAppeal;
-  if (decided || viewer === s.submitter) return true;
-  // predicate_uri: the creator's own predicate decides, so the creator has no need to read pending
-  // work — and must not, or a predicate that never says "valid" would be free work.
-  return viewer === mission.creator && verificationIf(mission, "first_valid_match")?.params.predicate_uri === undefined;
-}
-
-function submissionToWire(
-  s: SubmissionRow,
-  mission: Pick<MissionRow, "creator" | "status" | "verificationType" | "verificationParams" | "payouts">,
-  viewer: string | undefined,
-  publicUrl: string,
-): SubmissionWire {
-  const visible = deliverableVisible(s, mission, viewer);
-  const self = `${publicUrl}/missions/${s.missionId}/submissions/${s.id}`;
-  return {
-    submission_id: s.id,
-    id: s.id,
-    mission_id: s.missionId,
-    submitter: s.submitter,
-    content_uri: visible ? s.contentUri : null,
-    content_hash: wireSha256(s.contentHash), // AIP-1 §3 "0x…" form (stored sha256:<hex>)
-    submitted_at: s.submittedAt.toISOString(),
-    metadata: s.metadata ?? null,
-    status: s.status as SubmissionWire["status"],
-    reason: s.reason,
-    // AIP-3 §3.1: the creator's own submission, never credited.
-    ...(s.reason === "self_submission" && { self_submission: true }),
-    // AIP-1 §6.1: every paid submission links its signed receipt.
-    receipt_uri:
-      mission.status === "resolved" && mission.payouts?.some((p) => p.submission_id === s.id)
-        ? `${publicUrl}${receiptPath(s.missionId, s.id)}`
-        : null,
-    next_action:
-      s.status === "pending"
-        ? `${APPEAL_NEXT_ACTION[s.reason] ?? NEXT_ACTION[mission.verificationType]} (GET ${self})`
-        : "none",
-  };
-}
 
 /**
  * POST /missions/{id}/submissions (AIP-1 §3). Only while the mission is open and before its
@@ -133,78 +46,8 @@ export async function createSubmission(
   // The suspension check runs first thing in the transaction below.
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
-  const prep = await prepareSubmission(ctx, mission, input, submitter);
+  const prep = await prepareSubmission(ctx, { mission, input, submitter });
   return onceTx(ctx, (_tx, txCtx) => storeSubmission(txCtx, { mission, input, p: prep }));
-}
-
-type Prepared = Awaited<ReturnType<typeof prepareSubmission>>;
-type Mission = Omit<MissionRow, "search">;
-
-/**
- * Everything decided before the transaction: eligibility, the treasury, the content, and for
- * first_valid_match with local content (inline or data:) and no predicate, the check itself (the
- * match may take a few ms); remote checks run in the job runner.
- */
-async function prepareSubmission(ctx: Ctx, mission: Mission, input: CreateSubmissionInput, submitter: string) {
-  const { deps, now } = ctx;
-  // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
-  // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
-  const self = mission.creator === submitter;
-  if (!self) await checkEligibility(deps, mission, submitter, now);
-  // AIP-4 §8.2: no new work on a base-rail mission the resolver could not pay out now.
-  await assertTreasuryCanPay(deps, { rewardChain: mission.rewardChain });
-  const { contentUri, contentHash } = normaliseContent(input);
-  const fvm = verificationIf(mission, "first_valid_match")?.params;
-  const reveal = isCommitReveal(mission);
-  const local = fvm !== undefined && !self && !needsNetwork(fvm, contentUri);
-  const facts = { submitter, self, contentUri, contentHash, fvm, reveal };
-  const precheck = local ? await localCheck(ctx, mission, input, { ...facts, fvm }) : undefined;
-  // Judged in the transaction: first_valid_match whose local check found a match.
-  return { ...facts, precheck, judged: fvm !== undefined && precheck?.result === "valid" };
-}
-
-/**
- * The local check of a first_valid_match submission. Cheap checks before it: open, duplicate and
- * per-agent limit are read without a lock (and checked again, authoritatively, under it). A match
- * over its time budget (or a matcher that filled up meanwhile) is retried by the job runner with
- * its own reason, never stored as "no match" (docs/abuse.md "Verification pipeline").
- */
-async function localCheck(
-  { deps, now }: Ctx,
-  mission: Mission,
-  input: CreateSubmissionInput,
-  f: { submitter: string; contentUri: string; contentHash: string; reveal: boolean; fvm: FvmParams },
-) {
-  const missionId = mission.id;
-  await preflight(deps, {
-    missionId,
-    submitter: f.submitter,
-    contentHash: f.contentHash,
-    open: f.reveal || (mission.status === "open" && now < mission.deadline),
-    mission,
-  });
-  if (f.fvm.match_mode === "regex" && f.fvm.expected !== undefined && matcherBusy()) {
-    throw new AppError("SERVICE_UNAVAILABLE", "the regex matcher is busy; retry shortly", {
-      reason: "matcher_busy",
-      retry_after_seconds: 2,
-    });
-  }
-  const checked = await checkSubmission(
-    { deps },
-    {
-      params: f.fvm,
-      submission: {
-        id: "",
-        missionId,
-        submitter: f.submitter,
-        contentUri: f.contentUri,
-        contentHash: f.contentHash,
-        submittedAt: now,
-        metadata: input.metadata ?? null,
-      },
-    },
-  );
-  return checked.result === "retry" ? undefined : checked;
 }
 
 /** What the answer shows of the mission, as the row lock leaves it (judging may change it). */
@@ -258,7 +101,8 @@ async function storeSubmission(
     // Nothing judged: the agent row now (seen, active); else after judging, below.
     () => (p.judged ? undefined : recordActivity({ tx, now }, { agentId: submitter, seen: true })),
   );
-  if (!p.judged) return submissionToWire(inserted!, open, submitter, deps.config.publicUrl);
+  if (!p.judged)
+    return submissionToWire(inserted!, { mission: open, viewer: submitter, publicUrl: deps.config.publicUrl });
   return judgeAndAnswer(ctx, { missionId: mission.id, id: row.id, submitter });
 }
 
@@ -312,19 +156,6 @@ function assertAccepting<L>(
   }
   assertUnderLimits(deps, mine);
   return locked;
-}
-
-/** The caller's earlier submissions to the mission: no duplicate content, at most the per-agent limit. */
-function assertUnderLimits(deps: Deps, mine: { n: number; dup: number } | undefined): void {
-  if (Number(mine?.dup ?? 0) > 0)
-    throw new AppError("CONFLICT", "you already submitted this content to this mission", {
-      reason: "duplicate_submission",
-    });
-  if (Number(mine?.n ?? 0) >= deps.config.maxSubmissionsPerAgent) {
-    throw new AppError("CONFLICT", `at most ${deps.config.maxSubmissionsPerAgent} submissions per agent per mission`, {
-      reason: "submission_limit",
-    });
-  }
 }
 
 /** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
@@ -389,32 +220,7 @@ async function judgeAndAnswer(
     () => tx.select().from(submissions).where(eq(submissions.id, id)),
     () => tx.select(AFTER).from(missions).where(eq(missions.id, missionId)),
   );
-  return submissionToWire(stored!, after!, submitter, deps.config.publicUrl);
-}
-
-/** The open, duplicate and per-agent-limit gates, read without a lock (cheap; re-checked under it). */
-async function preflight(
-  deps: Deps,
-  p: {
-    missionId: string;
-    submitter: string;
-    contentHash: string;
-    open: boolean;
-    mission: Pick<MissionRow, "status" | "deadline">;
-  },
-) {
-  if (!p.open) {
-    const closedBy = p.mission.status === "open" ? "its deadline has passed" : `it is ${p.mission.status}`;
-    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
-      status: p.mission.status,
-      deadline: p.mission.deadline.toISOString(),
-    });
-  }
-  const [mine] = await deps.database.db
-    .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
-    .from(submissions)
-    .where(and(eq(submissions.missionId, p.missionId), eq(submissions.submitter, p.submitter)));
-  assertUnderLimits(deps, mine);
+  return submissionToWire(stored!, { mission: after!, viewer: submitter, publicUrl: deps.config.publicUrl });
 }
 
 // Every column but the deliverable itself (listSubmissions projects content_uri apart).
@@ -444,7 +250,7 @@ export async function listSubmissions(ctx: Ctx, q: { missionId: string; limit: n
   const out: SubmissionWire[] = [];
   let bytes = 0;
   for (const row of rows.slice(0, q.limit)) {
-    const wire = submissionToWire(row as SubmissionRow, mission, viewer, deps.config.publicUrl);
+    const wire = submissionToWire(row as SubmissionRow, { mission, viewer, publicUrl: deps.config.publicUrl });
     if (wire.content_uri === "data:")
       wire.content_uri = `${deps.config.publicUrl}/missions/${missionId}/submissions/${row.id}/content`;
     const size = Buffer.byteLength(JSON.stringify(wire));
@@ -471,7 +277,7 @@ export async function findVisibleSubmission(
         .where(and(eq(submissions.id, submissionId), eq(submissions.missionId, missionId)))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `submission ${submissionId} not found`);
-  return { mission, row, wire: submissionToWire(row, mission, viewer, ctx.deps.config.publicUrl) };
+  return { mission, row, wire: submissionToWire(row, { mission, viewer, publicUrl: ctx.deps.config.publicUrl }) };
 }
 
 export async function getSubmission(

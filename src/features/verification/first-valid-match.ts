@@ -7,7 +7,7 @@ import type { Ctx, TxCtx } from "../../lib/context";
 import { sha256Hex } from "../../lib/hash";
 import type { SafeFetchResult } from "../../lib/safe-fetch";
 import { matchContent } from "../../lib/safe-regex";
-import type { SubmissionReason } from "../../lib/reasons";
+import type { CheckOutcome, SubmissionReason } from "../../lib/reasons";
 import { sampleOf } from "./predicate-sample";
 import { closeWithoutWinner, isCommitReveal, judgeCommitReveal, payFirstValid } from "./commit-reveal";
 import type { MissionRow, SubmissionRow } from "../../db/rows";
@@ -15,12 +15,6 @@ import type { FirstValidMatchParams } from "../../db/verification";
 
 /** What a first_valid_match check reads of the mission's params (db/verification.ts). */
 export type FvmParams = Pick<FirstValidMatchParams, "target_hash" | "predicate_uri" | "expected" | "match_mode">;
-
-/** `busy`: not attempted at all (the host's or address's slots were taken); costs no attempt. */
-export type CheckOutcome =
-  | { result: "valid" }
-  | { result: "invalid"; reason: SubmissionReason }
-  | { result: "retry"; reason: SubmissionReason; busy?: true };
 
 /** True when checking this submission needs the network (remote content or a predicate). */
 export function needsNetwork(params: FvmParams, contentUri: string): boolean {
@@ -59,10 +53,7 @@ function decodeData(uri: string): Buffer {
  * The tamper check alone (creator_judges, peer_vote, oracle): the remote deliverable must be
  * fetchable and hash to content_hash (docs/design.md "Submissions").
  */
-export async function checkContent(
-  deps: Deps,
-  s: Pick<SubmissionRow, "contentUri" | "contentHash">,
-): Promise<CheckOutcome> {
+async function checkContent(deps: Deps, s: Pick<SubmissionRow, "contentUri" | "contentHash">): Promise<CheckOutcome> {
   if (s.contentUri.startsWith("data:")) return { result: "valid" };
   const fetched = await fetchVerified(deps, s);
   return Buffer.isBuffer(fetched) ? { result: "valid" } : fetched;
@@ -89,11 +80,13 @@ async function fetchVerified(
  * returns a value satisfying a creator-supplied predicate" — a target_hash match wins at once;
  * otherwise the predicate decides: predicate_uri when set (it "takes precedence over match_mode"),
  * else the inline `expected` with its match_mode. With target_hash alone, a mismatch is invalid.
+ * Without a match rule (`params` undefined: the other methods), the tamper check alone.
  */
 export async function checkSubmission(
   { deps }: Pick<Ctx, "deps">,
-  { params, submission: s }: { params: FvmParams; submission: Checked },
+  { params, submission: s }: { params: FvmParams | undefined; submission: Checked },
 ): Promise<CheckOutcome> {
+  if (!params) return checkContent(deps, s);
   let content: Buffer;
   if (s.contentUri.startsWith("data:")) {
     content = decodeData(s.contentUri); // hash verified when the submission was accepted
