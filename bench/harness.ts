@@ -53,6 +53,9 @@ export async function getJson(url: string, timeoutMs = 5000): Promise<{ status: 
 // ---------------------------------------------------------------------------------------------
 // Database: drop + recreate the bench database, migrate, seed
 
+/** The rows of a drizzle `execute` result: an array or `{ rows }`, as the driver gives them. */
+export const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
+
 export function dbName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
 }

@@ -7,7 +7,8 @@ import { formatRegressions, readSaved, regressions, save, RATIOS_FILE, type Rati
 import { cfg, SERVER_DIR } from "./run-config";
 import { LIST_FILTERS, type Scenario } from "./scenarios";
 import { SEARCH_TERMS } from "./seed";
-import { writeLines, writeRatios, writeTableRows, type WriteFigures } from "./writes";
+import type { WriteFigures } from "./writes";
+import { writeLines, writeRatios, writeTableRows } from "./writes-report";
 
 // The report of `npm run bench` (bench/README.md "What a run does", step 5): the table, the read
 // rows against their floors, the summary and JSON lines, and the ratios against the last quiet run.

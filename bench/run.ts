@@ -24,7 +24,8 @@ import { describeFailures, report, type Row } from "./report";
 import { cfg, SERVER_DIR } from "./run-config";
 import { picked, readScenarios, type Scenario } from "./scenarios";
 import { SEARCH_TERMS, searchSelectivity, seedMissions } from "./seed";
-import { runWrites, startWriteServer, type WriteFigures } from "./writes";
+import { runWrites, type WriteFigures } from "./writes";
+import { startWriteServer } from "./writes-setup";
 
 // `npm run bench`: seeds a dedicated Postgres database, starts the real server and a bare
 // Hono+drizzle baseline as child processes, drives both with autocannon over loopback and reports

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/db/client";
+import { rowsOf } from "./harness";
 import { WORDS } from "./seed";
 
 // Scale-mode seeding: N missions, 3 submissions each, agents with ratings and decay
@@ -13,8 +14,6 @@ import { WORDS } from "./seed";
 // resolved, 5 % voided; reward 1–500 USDC; deadlines 7–67 days ahead; creators drawn from the
 // agents. Agents: min(50 000, N / 20), ratings 1000–2399, idle 0–89 days with the decay owed so
 // far already written (what the decay job leaves), a few hundred with many reviews ("busy").
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 export interface ScaleSeed {
   missions: number;

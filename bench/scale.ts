@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../src/db/client";
-import { randomToken, sha256Hex } from "../src/lib/hash";
+import { openDatabase } from "../src/db/client";
+import { randomToken } from "../src/lib/hash";
 import {
   cpuModel,
   dbName,
@@ -13,18 +13,22 @@ import {
   log,
   machineBusy,
   recreateDatabase,
+  rowsOf,
   startChild,
   stopAll,
   waitReady,
   withTimeout,
 } from "./harness";
+import { checkSitemap, midIdOf, routes } from "./scale-routes";
 import { seedScale } from "./scale-seed";
+import { bareWrites, scaleWrites } from "./scale-writes";
 
 // `npm run bench:scale`: the same public read routes against a small and a large
 // database (default 10 000 and 1 000 000 missions, seeded in SQL), every route's mean latency
 // large / small (goal ≤ 1.3×), the uncached list pages against the bare baseline, and a write
 // scenario (create → submit → award by 10 concurrent agent pairs) as ratios to the read baseline.
-// Servers run with the list cache off, so every read reaches Postgres. See bench/README.md.
+// Servers run with the list cache off, so every read reaches Postgres. See bench/README.md. The
+// routes and the sitemap check are in bench/scale-routes.ts, the writes in bench/scale-writes.ts.
 
 function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -50,7 +54,6 @@ const cfg = {
   cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
 };
 const ADMIN = `bench-admin-${randomToken().slice(0, 24)}`;
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 const urlFor = (n: number) => `${cfg.base}_${n}`;
 
 async function prepare(n: number): Promise<void> {
@@ -77,77 +80,6 @@ async function prepare(n: number): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-/** The mission id inside a list_deep path's base64url cursor. */
-function midIdOf(path: string): string {
-  const cursor = new URL(path, "http://x").searchParams.get("cursor") ?? "";
-  return Buffer.from(cursor, "base64url").toString("utf8");
-}
-
-/** Paths of every public read route, with parameters picked from this database. */
-async function routes(db: Database, n: number): Promise<Record<string, string>> {
-  const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.db.execute(q))[0]!;
-  const mid = await one<{ id: string }>(
-    sql`select id from missions order by id desc offset ${Math.floor(n / 2)} limit 1`,
-  );
-  const busy = await one<{ reviewee: string }>(sql`select reviewee from review_stats order by count desc limit 1`);
-  const creator = await one<{ creator: string }>(
-    sql`select creator from missions group by creator order by count(*) desc limit 1`,
-  );
-  // The narrow filters are parameterised per database so that both sizes serve a full page: a
-  // rare tag or a narrow range holding 3 missions at 10k and 50 at 1M would measure the size of
-  // the answer, not whether the query scans. Each is the narrowest that still fills a page.
-  const rare = await one<{ tag: string }>(
-    sql`select tag from mission_tags group by tag having count(*) > 50 order by count(*) asc, tag limit 1`,
-  );
-  const page = 51;
-  const amountAt = async (from: bigint) =>
-    (
-      await one<{ a: string }>(
-        sql`select reward_amount::text as a from missions where reward_amount >= ${from.toString()}::numeric and status <> 'pending_escrow' and hidden_at is null order by reward_amount offset ${page - 1} limit 1`,
-      )
-    ).a;
-  const narrowMax = await amountAt(250_000_000n);
-  const assetMax = BigInt(narrowMax) > 251_000_000n ? narrowMax : "251000000";
-  const deadline = await one<{ d: string; e: string }>(sql`
-    with d0 as (select min(deadline) + interval '30 days' as d from missions)
-    select to_char(d, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as d,
-           to_char(greatest(d + interval '1 hour', (select deadline from missions where deadline >= d and status <> 'pending_escrow' and hidden_at is null order by deadline offset ${page - 1} limit 1)),
-                   'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e
-      from d0`);
-  const agentsMid = await one<{ rating: number; id: string; snap: string }>(sql`
-    select rating, id, pg_current_snapshot()::text as snap from agents order by rating desc, id asc offset (select count(*) / 2 from agents) limit 1`);
-  const cursor = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-  const agentsDeep = cursor({ a: Date.now() - 60_000, s: agentsMid.snap, r: agentsMid.rating, i: agentsMid.id });
-  const d0 = new Date(deadline.d);
-  const d1 = new Date(deadline.e).toISOString();
-  return {
-    get_mission: `/missions/${mid.id}`,
-    list: "/missions?limit=50",
-    list_deep: `/missions?limit=50&cursor=${Buffer.from(mid.id).toString("base64url")}`,
-    status_resolved: "/missions?status=resolved&limit=50",
-    creator: `/missions?creator=${creator.creator}&limit=50`,
-    tag_rare: `/missions?tag=${rare.tag}&limit=50`,
-    tag_common: "/missions?tag=agent&limit=50",
-    reward_narrow: `/missions?reward_min=250000000&reward_max=${narrowMax}&limit=50`,
-    reward_asset: `/missions?asset=USDC&reward_min=250000000&reward_max=${assetMax}&limit=50`,
-    deadline_window: `/missions?deadline_after=${d0.toISOString()}&deadline_before=${d1}&limit=50`,
-    type_status: "/missions?verification_type=oracle&status=open&limit=50",
-    search: "/missions?status=open&q=backend",
-    submissions: `/missions/${mid.id}/submissions`,
-    leaderboard: "/leaderboard?limit=50",
-    agents: "/agents?limit=50",
-    agents_deep: `/agents?limit=50&cursor=${agentsDeep}`,
-    agent_busy: `/agents/${busy.reviewee}`,
-    agent_history: `/agents/${busy.reviewee}/history`,
-    agent_reviews: `/agents/${busy.reviewee}/reviews`,
-    feed: "/feed.xml",
-    sitemap: "/sitemap.xml",
-    // Discovery (ADP §4.3): a POST with its query as the body (`POST <path> <json>`).
-    discover: `POST /adp/adp.discover ${JSON.stringify({ tags: ["nlp"], query: "agent deploy backend", limit: 10 })}`,
-    candidates: `/missions/${mid.id}/candidates?limit=10`,
-  };
 }
 
 /**
@@ -184,158 +116,6 @@ async function fire(base: string, p: string, connections = cfg.connections): Pro
   } finally {
     load.running = undefined;
   }
-}
-
-async function call(base: string, method: string, p: string, token: string | undefined, body?: unknown) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-/**
- * 10 creator/solver pairs, each looping create → submit → award for the duration; the step
- * latencies and counts. Sessions are inserted directly (sign-in is not what is measured).
- */
-async function writes(db: Database, base: string) {
-  const pairs: { creator: { address: string; token: string }; solver: { address: string; token: string } }[] = [];
-  for (let w = 0; w < cfg.writers; w++) {
-    const mk = async (role: string) => {
-      const address = `0x${sha256Hex(`${role}-${w}-${ADMIN}`).slice(0, 40)}`;
-      const token = randomToken();
-      await db.db.execute(
-        sql`insert into auth_sessions (token_hash, agent_id, created_at, expires_at) values (${sha256Hex(token)}, ${address}, now(), now() + interval '1 day')`,
-      );
-      return { address, token };
-    };
-    const creator = await mk("creator");
-    await call(base, "POST", "/admin/ledger/credit", ADMIN, {
-      agent_id: creator.address,
-      asset: "USDC",
-      amount: "1000000000000000",
-    });
-    pairs.push({ creator, solver: await mk("solver") });
-  }
-  // Three phases, each timed on its own (the steps of one closed loop would all show the loop's
-  // rate): every writer creates for the duration, then its solver submits to those missions, then
-  // the creator awards them. Throughput = completed steps / the phase's wall time.
-  const created: string[][] = pairs.map(() => []);
-  const submitted: { mission: string; submission: string }[][] = pairs.map(() => []);
-  const phase = async (
-    key: string,
-    step: (w: number, i: number) => Promise<boolean>,
-  ): Promise<{ perSec: number; p50: number; p99: number; n: number }> => {
-    const lat: number[] = [];
-    const t0 = performance.now();
-    const until = Date.now() + cfg.duration * 1000;
-    await Promise.all(
-      pairs.map(async (_, w) => {
-        for (let i = 0; Date.now() < until; i++) {
-          const t = performance.now();
-          if (!(await step(w, i))) break;
-          lat.push(performance.now() - t);
-        }
-      }),
-    );
-    const secs = (performance.now() - t0) / 1000;
-    const sorted = [...lat].sort((x, y) => x - y);
-    log(`writes ${key}: ${lat.length} in ${secs.toFixed(1)} s`);
-    return {
-      perSec: lat.length / secs,
-      p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
-      p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
-      n: lat.length,
-    };
-  };
-  const create = await phase("create", async (w, i) => {
-    const m = await call(base, "POST", "/missions", pairs[w]!.creator.token, {
-      title: `Bench write ${w}-${i}`,
-      description: "A mission created by the scale bench write scenario.",
-      reward: { asset: "USDC", amount: "10000000" },
-      verification: { type: "creator_judges", params: {} },
-      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      tags: ["bench"],
-    });
-    created[w]!.push(m.id as string);
-    return true;
-  });
-  const submit = await phase("submit", async (w, i) => {
-    const mission = created[w]![i];
-    if (!mission) return false;
-    const s = await call(base, "POST", `/missions/${mission}/submissions`, pairs[w]!.solver.token, {
-      content: `answer ${w}-${i}`,
-    });
-    submitted[w]!.push({ mission, submission: s.submission_id as string });
-    return true;
-  });
-  const award = await phase("award", async (w, i) => {
-    const s = submitted[w]![i];
-    if (!s) return false;
-    await call(base, "POST", `/missions/${s.mission}/award`, pairs[w]!.creator.token, {
-      winners: [{ submission_id: s.submission }],
-    });
-    return true;
-  });
-  return { create, submit, award };
-}
-
-/** The write floor: the same writers POST a mission-sized body to the baseline's bare INSERT. */
-async function bareWrites(baselineBase: string, writers: number): Promise<number> {
-  let n = 0;
-  const t0 = performance.now();
-  const until = Date.now() + cfg.duration * 1000;
-  await Promise.all(
-    Array.from({ length: writers }, async (_, w) => {
-      for (let i = 0; Date.now() < until; i++) {
-        await call(baselineBase, "POST", "/write", undefined, {
-          title: `Bench write ${w}-${i}`,
-          description: "A mission created by the scale bench write scenario.",
-          reward: { asset: "USDC", amount: "10000000" },
-        });
-        n++;
-      }
-    }),
-  );
-  return n / ((performance.now() - t0) / 1000);
-}
-
-/**
- * The sitemap index at the large size against the sitemaps.org limits: every file ≤ 50 000 URLs
- * and ≤ 50 MB, every public mission listed exactly once, every file with a lastmod.
- */
-async function checkSitemap(db: Database, base: string): Promise<string> {
-  const index = await (await fetch(`${base}/sitemap.xml`, { signal: AbortSignal.timeout(120_000) })).text();
-  const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/sitemap>/g)];
-  if (files.length === 0 || files.length > 50_000) throw new Error(`sitemap index: ${files.length} files`);
-  let urls = 0;
-  let maxUrls = 0;
-  let maxBytes = 0;
-  const seen = new Set<string>();
-  for (const [, loc, lastmod] of files) {
-    const text = await (
-      await fetch(`${base}${new URL(loc!).pathname}`, { signal: AbortSignal.timeout(120_000) })
-    ).text();
-    const n = (text.match(/<url>/g) ?? []).length;
-    // Mission pages are the web board's /m/{id} (src/lib/view-paths.ts).
-    for (const m of text.matchAll(/\/m\/(mis_[0-9A-Z]+)</g)) seen.add(m[1]!);
-    const bytes = Buffer.byteLength(text);
-    if (n > 50_000 || bytes > 52_428_800)
-      throw new Error(`${loc}: ${n} URLs, ${bytes} bytes — over the sitemap limits`);
-    if (loc!.includes("missions-") && !lastmod) throw new Error(`${loc}: no lastmod`);
-    urls += n;
-    maxUrls = Math.max(maxUrls, n);
-    maxBytes = Math.max(maxBytes, bytes);
-  }
-  const [c] = rowsOf<{ n: number }>(
-    await db.db.execute(sql`select count(*)::int as n from missions where status <> 'pending_escrow'`),
-  );
-  if (seen.size !== Number(c!.n)) throw new Error(`sitemap lists ${seen.size} distinct missions, ${c!.n} are public`);
-  return `sitemap index: ${files.length} files, ${urls} URLs, every public mission once (${seen.size}); largest file ${maxUrls} URLs, ${(maxBytes / 1e6).toFixed(1)} MB — within 50 000 / 50 MB`;
 }
 
 async function main() {
@@ -422,9 +202,15 @@ async function main() {
     }
     const sitemapLine = await checkSitemap(dbs[1]!, large);
     log(sitemapLine);
-    const bare = await bareWrites(baselineBase, cfg.writers);
+    const bare = await bareWrites({ baselineBase, writers: cfg.writers, seconds: cfg.duration });
     log(`bare INSERT baseline: ${bare.toFixed(0)}/s`);
-    const w = await writes(dbs[1]!, large);
+    const w = await scaleWrites({
+      db: dbs[1]!,
+      base: large,
+      adminToken: ADMIN,
+      writers: cfg.writers,
+      seconds: cfg.duration,
+    });
     const wl = Object.entries(w).map(
       ([k, v]) =>
         `${k}=${(v.perSec / baseRps).toFixed(3)} (${(v.perSec / bare).toFixed(2)}× bare INSERT; ${v.perSec.toFixed(0)}/s, n=${v.n}, p50 ${v.p50.toFixed(0)} ms, p99 ${v.p99.toFixed(0)} ms)`,

@@ -10,7 +10,7 @@ import { parseEnv } from "../src/env";
 import { startJobRunner } from "../src/jobs/runner";
 import { randomToken, sha256Hex } from "../src/lib/hash";
 import { recreateDatabase } from "./harness";
-import { WRITE_SERVER_ENV } from "./writes";
+import { WRITE_SERVER_ENV } from "./writes-setup";
 
 // CPU per write without the noise of a shared machine's other work (bench/README.md "Writes
 // within a CPU budget"): the app in this process, one create → submit → award at a time through

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../src/db/client";
@@ -12,11 +9,14 @@ import {
   postgresCpuMs,
   processCpuMs,
   recreateDatabase,
+  rowsOf,
   startChild,
   stopAll,
   waitReady,
   withTimeout,
 } from "./harness";
+import { call, insertSession, missionBody, startWriteServer } from "./writes-setup";
+import { writeLines, writeRatios } from "./writes-report";
 
 // The value-moving writes against their floor (bench/README.md "Writes"): W concurrent
 // creator/solver pairs create missions, submit to them and award them, each step timed as its
@@ -26,7 +26,8 @@ import {
 //
 // Used by `npm run bench` (bench/run.ts) and on its own: `npx tsx bench/writes.ts`
 // (BENCH_WRITES_DATABASE_URL, BENCH_WRITERS, BENCH_DURATION, BENCH_CPU_PROF; BENCH_WRITES_STATEMENTS=1
-// also counts the statements each write sends, from the server's statement log).
+// also counts the statements each write sends, from the server's statement log). The server and
+// the shared helpers are in bench/writes-setup.ts, the printed figures in bench/writes-report.ts.
 
 export interface WriteStep {
   perSec: number;
@@ -45,29 +46,6 @@ export interface WriteFigures {
   /** "ledger verifies (N entries); rows: …" or the first problem found. */
   check: string;
   ok: boolean;
-}
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
-
-/** Server env for the write scenario: rate-limit buckets on (their cost is a write's) but roomy. */
-export const WRITE_SERVER_ENV = {
-  OABP_RATE_LIMIT_WRITE_IP: "9999999/60",
-  OABP_RATE_LIMIT_WRITE_AGENT: "9999999/60",
-  OABP_RATE_LIMIT_WRITE_NET_AGENTS: "9999999/60",
-  OABP_RATE_LIMIT_READ: "9999999/60",
-  OABP_READ_INFLIGHT_PER_CALLER: "10000",
-};
-
-async function call(base: string, method: string, p: string, token: string | undefined, body?: unknown) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /** `writers` loops for `seconds`; each iteration is one timed step (false ends that writer). */
@@ -105,15 +83,6 @@ async function phase(
   };
 }
 
-const missionBody = (tag: string, w: number, i: number) => ({
-  title: `Bench write ${w}-${i}`,
-  description: "A mission created by the bench write scenario.",
-  reward: { asset: "USDC", amount: "10000000" },
-  verification: { type: "creator_judges", params: {} },
-  deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  tags: [tag],
-});
-
 /**
  * Runs the write scenario against a server (`base`, its admin token) on `db`, after the bare
  * INSERT floor on the baseline. Sessions are inserted directly (sign-in is not what is measured);
@@ -134,11 +103,7 @@ export async function runWrites(o: {
   for (let w = 0; w < o.writers; w++) {
     const mk = async (role: string) => {
       const address = `0x${sha256Hex(`${role}-${w}-${tag}`).slice(0, 40)}`;
-      const token = randomToken();
-      await o.db.db.execute(
-        sql`insert into auth_sessions (token_hash, agent_id, created_at, expires_at) values (${sha256Hex(token)}, ${address}, now(), now() + interval '1 day')`,
-      );
-      return { address, token };
+      return { address, token: await insertSession(o.db, address) };
     };
     const creator = await mk("creator");
     await call(o.base, "POST", "/admin/ledger/credit", o.adminToken, {
@@ -237,106 +202,6 @@ export async function runWrites(o: {
   return { writers: o.writers, bare, create, submit, award, check, ok: problems.length === 0 };
 }
 
-/** One line per step: its rate, the ratio to the same-run bare INSERT, latencies. */
-export function writeLines(f: WriteFigures): string[] {
-  const line = (k: string, v: WriteStep) =>
-    `${k}: ${v.perSec.toFixed(0)}/s = ${(v.perSec / f.bare.perSec).toFixed(2)}× bare INSERT (n=${v.n}, p50 ${v.p50.toFixed(0)} ms, p99 ${v.p99.toFixed(0)} ms)`;
-  return [
-    `writes (${f.writers} concurrent agents; floor: bare INSERT ${f.bare.perSec.toFixed(0)}/s, n=${f.bare.n}, p50 ${f.bare.p50.toFixed(0)} ms)`,
-    line("  create", f.create),
-    line("  submit", f.submit),
-    line("  award ", f.award),
-    ...cpuLines(f),
-    `  ${f.check}`,
-  ];
-}
-
-/**
- * CPU per write beside the bare INSERT's (app process + local Postgres): how many times the bare
- * INSERT's CPU a write costs, and the rate one core of the app process's CPU allows — the app is
- * one Node process, so when it is saturated that rate bounds the write's (bench/README.md "Writes").
- */
-function cpuLines(f: WriteFigures): string[] {
-  const floor = f.bare.cpu;
-  if (!floor) return [];
-  const total = (c: { app: number; db: number }) => c.app + c.db;
-  const one = (k: string, v: WriteStep) =>
-    v.cpu
-      ? `  ${k}: ${v.cpu.app.toFixed(2)} + ${v.cpu.db.toFixed(2)} ms = ${(total(v.cpu) / total(floor)).toFixed(0)}× the bare INSERT's; one core of app CPU allows ≤ ${(1000 / v.cpu.app).toFixed(0)}/s`
-      : `  ${k}: ?`;
-  return [
-    `  CPU per write, app + Postgres (bare INSERT: ${floor.app.toFixed(2)} + ${floor.db.toFixed(2)} ms):`,
-    one("create", f.create),
-    one("submit", f.submit),
-    one("award ", f.award),
-  ];
-}
-
-/**
- * The write steps as rows of the bench's summary table (bench/run.ts): scenario, req/s, p50, p99,
- * non-2xx, errors, ratio, the ratio against the same-run bare INSERT (a failed write stops its
- * writer and fails the run, so the error columns are always 0).
- */
-export function writeTableRows(f: WriteFigures): string[][] {
-  const row = (name: string, v: WriteStep) => [
-    name,
-    v.perSec.toFixed(0),
-    v.p50.toFixed(0),
-    v.p99.toFixed(0),
-    "0",
-    "0",
-    (v.perSec / f.bare.perSec).toFixed(2),
-  ];
-  return [
-    row(`write floor: bare INSERT (${f.writers} writers)`, f.bare),
-    row("create mission / bare INSERT", f.create),
-    row("submission / bare INSERT", f.submit),
-    row("award / bare INSERT", f.award),
-  ];
-}
-
-export const writeRatios = (f: WriteFigures) =>
-  `create=${(f.create.perSec / f.bare.perSec).toFixed(2)} submit=${(f.submit.perSec / f.bare.perSec).toFixed(2)} award=${(f.award.perSec / f.bare.perSec).toFixed(2)}`;
-
-/** Starts the server the write scenario drives (its own admin token, the write env). */
-export async function startWriteServer(
-  databaseUrl: string,
-  poolMax: number,
-  cpuProfDir?: string,
-  env: Record<string, string> = {},
-  cwd?: string,
-) {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "oabp-writes-"));
-  const adminToken = `bench-admin-${randomToken().slice(0, 24)}`;
-  const prof = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProfDir)] : [];
-  // The compiled build, as production runs it (`npm start`; docs/operations.md "Build and
-  // start"): through tsx every request would also pay the loader's hooks.
-  const built = startChild("build", ["scripts/build.mjs", "--if-stale"], {}, cwd);
-  await built.exited;
-  if (built.exitCode !== 0) throw new Error(`build failed (${String(built.exitCode)})`);
-  const child = startChild(
-    "server-writes",
-    [...prof, "--enable-source-maps", "dist/main.js"],
-    {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: String(poolMax),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      OABP_DATA_DIR: dir,
-      OABP_ADMIN_TOKEN: adminToken,
-      ...WRITE_SERVER_ENV,
-      ...env,
-    },
-    cwd,
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await waitReady(child, `${base}/ready`, 120_000);
-  return { base, adminToken, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Standalone: `npx tsx bench/writes.ts`
 
@@ -411,11 +276,7 @@ async function countStatements(db: Database, name: string, server: { base: strin
   const logFile = process.env.BENCH_PG_LOG || "/var/log/postgresql/postgresql-15-main.log";
   const mk = async (role: string) => {
     const address = `0x${sha256Hex(`${role}-stmt-${Date.now()}`).slice(0, 40)}`;
-    const token = randomToken();
-    await db.db.execute(
-      sql`insert into auth_sessions (token_hash, agent_id, created_at, expires_at) values (${sha256Hex(token)}, ${address}, now(), now() + interval '1 day')`,
-    );
-    return { address, token };
+    return { address, token: await insertSession(db, address) };
   };
   const creator = await mk("creator");
   const solver = await mk("solver");

@@ -29,7 +29,7 @@ const SKIPPED = [
   /^test\/architecture\/docs-links\.test\.ts$/, // plants dangling pointers on purpose
   /^test\/architecture\/(boundaries\.check|feature-signatures\.check|self-contained\.test)\.ts$/, // plant files and pointers in temporary roots
   /^test\/build\/stale\.test\.ts$/, // same
-  /^scripts\/fix-imports\.mjs$/, // names the old paths of moved modules
+  /^scripts\/fix-imports-moves\.mjs$/, // names the old paths of moved modules
   /^package-lock\.json$/,
 ];
 const TOP = "src|docs|test|scripts|bench|specs|contracts|packages|drizzle|bin|openapi|patches|\\.ci";

@@ -13,170 +13,29 @@
 //    feature's index.ts (`export { … } from "./missions.service"`; `export type` for types).
 // Imports from one specifier are then merged into one declaration. Tests may still import a
 // feature's internals (they test them); only their moved modules and names are rewritten.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// The moves are listed in scripts/fix-imports-moves.mjs; resolving specifiers, reading exports and
+// keeping each feature's index.ts are in scripts/fix-imports-surface.mjs.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import * as prettier from "prettier";
 import ts from "typescript";
+import { MODULE_MOVES, SYMBOL_MOVES } from "./fix-imports-moves.mjs";
+import {
+  addExport,
+  featureOf,
+  fileOf,
+  indexes,
+  indexOf,
+  p,
+  renderIndex,
+  ROOT,
+  specFor,
+  stripExt,
+  typeExports,
+  walk,
+} from "./fix-imports-surface.mjs";
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const check = process.argv.includes("--check");
-const p = (rel) => join(ROOT, rel);
-
-// Whole files moved below the features (old path → new path, both without extension).
-const MODULE_MOVES = {
-  "src/features/agents/agents.touch": "src/db/touch-agent",
-  "src/features/webhooks/webhooks.outbox": "src/db/outbox",
-  "src/features/webhooks/webhooks.events": "src/lib/webhook-events",
-  "src/features/receipts/receipts.keys": "src/lib/receipt-keys",
-  "src/features/receipts/receipts.canonical": "src/lib/canonical-json",
-  "src/features/receipts/receipts.sign": "src/lib/receipt-sign",
-  "src/features/receipts/receipts.paths": "src/lib/receipt-path",
-  "src/features/web/web.paths": "src/lib/view-paths",
-  "src/features/verification/reasons": "src/lib/reasons",
-  "src/features/verification/settlement": "src/features/settlement/settlement",
-  "src/features/mcp/mcp.contract": "src/lib/mcp-contract",
-};
-
-// Names moved out of a feature file (the file stays). `from` lists the modules the name used to
-// come from; an import of the old feature's index.ts counts too. `ifExists`: only once the new
-// module exists and declares the name (a change that lands later creates it).
-const SYMBOL_MOVES = [
-  { names: ["parseAgentId"], from: ["src/features/agents/agents.service"], to: "src/lib/agent-id" },
-  { names: ["AgentIdParam"], from: ["src/features/agents/agents.schemas"], to: "src/http/params" },
-  { names: ["MissionRow"], from: ["src/features/missions/missions.wire"], to: "src/db/rows" },
-  { names: ["MISSION_COLUMNS"], from: ["src/features/missions/missions.queries"], to: "src/db/rows" },
-  { names: ["findMission"], from: ["src/features/missions/missions.service"], to: "src/db/rows" },
-  { names: ["requireAgent", "requireAdmin"], from: ["src/features/auth/auth.service"], to: "src/http/identity" },
-  {
-    names: ["VERIFICATION_TYPES", "PUBLIC_STATUSES", "MISSION_STATUSES", "PAYOUT_STATUSES"],
-    from: ["src/features/missions/missions.schemas"],
-    to: "src/db/vocabulary",
-    ifExists: true,
-  },
-];
-
-const SOURCE = /\.(ts|tsx|mts|mjs)$/;
-function walk(dir, out = []) {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir)) {
-    const f = join(dir, name);
-    if (name === "node_modules" || f === p("src/features/web/client")) continue;
-    if (statSync(f).isDirectory()) walk(f, out);
-    else if (SOURCE.test(name) && !name.endsWith(".d.ts")) out.push(f);
-  }
-  return out;
-}
-
-const stripExt = (f) => f.replace(/\.(ts|tsx|mts|mjs|js)$/, "").replace(/[\\/]index$/, "/index");
-function fileOf(noExt) {
-  for (const ext of [".ts", ".tsx", ".mts", ".mjs"]) if (existsSync(noExt + ext)) return noExt + ext;
-  for (const ext of [".ts", ".tsx"]) if (existsSync(join(noExt, "index" + ext))) return join(noExt, "index" + ext);
-  return undefined;
-}
-function specFor(fromFile, targetNoExt) {
-  let s = relative(dirname(fromFile), targetNoExt).split(sep).join("/");
-  s = s.replace(/\/index$/, "").replace(/^index$/, ".");
-  return s.startsWith(".") ? s : `./${s}`;
-}
-const featureOf = (abs) => {
-  const parts = relative(p("src/features"), abs).split(sep);
-  return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
-};
-
-// Which names a module exports as types only (interfaces, type aliases, `export type {}`).
-const typeCache = new Map();
-function typeExports(file, seen = new Set()) {
-  if (typeCache.has(file)) return typeCache.get(file);
-  const out = { types: new Set(), values: new Set() };
-  if (!file || seen.has(file)) return out;
-  seen.add(file);
-  const sf = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  for (const st of sf.statements) {
-    const exported =
-      ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) {
-      if (exported) out.types.add(st.name.text);
-    } else if (ts.isVariableStatement(st) && exported) {
-      for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) out.values.add(d.name.text);
-    } else if (
-      (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) &&
-      exported &&
-      st.name
-    ) {
-      out.values.add(st.name.text);
-    } else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause)) {
-      const inner = st.moduleSpecifier
-        ? typeExports(fileOf(stripExt(resolve(dirname(file), st.moduleSpecifier.text))), seen)
-        : undefined;
-      for (const el of st.exportClause.elements) {
-        const name = el.name.text;
-        const orig = (el.propertyName ?? el.name).text;
-        if (st.isTypeOnly || el.isTypeOnly || inner?.types.has(orig)) out.types.add(name);
-        else out.values.add(name);
-      }
-    }
-  }
-  typeCache.set(file, out);
-  return out;
-}
-
-// index.ts of each feature: module → { values, types }, read once, written at the end.
-const indexes = new Map();
-function indexOf(feature) {
-  if (indexes.has(feature)) return indexes.get(feature);
-  const file = p(`src/features/${feature}/index.ts`);
-  const entry = { file, header: "", modules: new Map(), names: new Map(), changed: false };
-  if (existsSync(file)) {
-    const text = readFileSync(file, "utf8");
-    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    entry.header = text.slice(0, sf.statements[0]?.getStart(sf) ?? text.length).trimEnd();
-    for (const st of sf.statements) {
-      if (
-        !ts.isExportDeclaration(st) ||
-        !st.moduleSpecifier ||
-        !st.exportClause ||
-        !ts.isNamedExports(st.exportClause)
-      ) {
-        throw new Error(`${file}: only "export { … } from" lines belong in an index.ts (the codemod writes it)`);
-      }
-      const mod = st.moduleSpecifier.text;
-      for (const el of st.exportClause.elements)
-        addExport(entry, mod, el.name.text, st.isTypeOnly || el.isTypeOnly, false);
-    }
-  } else {
-    entry.header = `// The public surface of the ${feature} feature: what app.ts, the job runner and other features may\n// import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.`;
-    entry.changed = true;
-  }
-  indexes.set(feature, entry);
-  return entry;
-}
-function addExport(entry, mod, name, isType, mark = true) {
-  const had = entry.names.get(name);
-  if (had && had !== mod) return false; // the name is already taken by another module of the feature
-  if (!entry.modules.has(mod)) entry.modules.set(mod, { values: new Set(), types: new Set() });
-  const m = entry.modules.get(mod);
-  if (isType ? m.types.has(name) || m.values.has(name) : m.values.has(name)) return true;
-  if (isType) m.types.add(name);
-  else {
-    m.types.delete(name);
-    m.values.add(name);
-  }
-  entry.names.set(name, mod);
-  if (mark) entry.changed = true;
-  return true;
-}
-function renderIndex(entry) {
-  const lines = [];
-  for (const mod of [...entry.modules.keys()].sort()) {
-    const { values, types } = entry.modules.get(mod);
-    // A name its module no longer exports (it moved down, or was renamed) leaves the surface.
-    const has = typeExports(fileOf(resolve(dirname(entry.file), mod)));
-    for (const set of [values, types]) for (const n of set) if (!has.values.has(n) && !has.types.has(n)) set.delete(n);
-    if (values.size) lines.push(`export { ${[...values].sort().join(", ")} } from "${mod}";`);
-    if (types.size) lines.push(`export type { ${[...types].sort().join(", ")} } from "${mod}";`);
-  }
-  return `${entry.header}\n${lines.join("\n")}\n`;
-}
 
 const warnings = [];
 let changedFiles = 0;

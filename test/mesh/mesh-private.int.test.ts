@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/env";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { startDnsServer, type DnsServer } from "../helpers/dns-server";
 import { expectError } from "../helpers/errors";
+import { startMeshProvider, type MeshProvider } from "../helpers/mesh";
 
 // The Agent Mesh document's own example requests (docs/protocols/agent-mesh-skill-protocol.txt:
 // "Registration", "Registration Endpoint", "Discovery", "Invocation via Mesh", "Error Response
@@ -16,24 +14,13 @@ import { expectError } from "../helpers/errors";
 // through the document's own `http://<name>:<port>` endpoints, resolved by a real DNS server.
 
 const SHARED_KEY = "openclaw-mesh-default-key"; // the document's X-API-Key
-const PROVIDER_SCRIPT = path.resolve(import.meta.dirname, "../helpers/mesh-provider.mjs");
 const asMesh = { "x-api-key": SHARED_KEY };
 
 let lan: TestApp;
 let pub: TestApp;
 let dns: DnsServer;
-let provider: ChildProcess;
+let provider: MeshProvider;
 let port: number;
-
-function startProvider(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [PROVIDER_SCRIPT], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`provider exited (${code})`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      resolve({ child, port: (JSON.parse(line) as { port: number }).port });
-    });
-  });
-}
 
 beforeAll(async () => {
   // The document's hosts (my-agent, your-agent, searchbot) resolve to the provider's address.
@@ -41,7 +28,8 @@ beforeAll(async () => {
     records: { "my-agent": TEST_CONTENT_HOST, "your-agent": TEST_CONTENT_HOST, searchbot: TEST_CONTENT_HOST },
     tarpit: () => false,
   });
-  ({ child: provider, port } = await startProvider());
+  provider = await startMeshProvider();
+  port = provider.port;
   lan = await makeTestApp({
     OABP_MESH_PRIVATE_NETWORK: "true",
     OABP_MESH_SHARED_KEY: SHARED_KEY,
@@ -50,11 +38,7 @@ beforeAll(async () => {
   pub = await makeTestApp();
 });
 afterAll(async () => {
-  if (provider && provider.exitCode === null) {
-    const exited = new Promise((r) => provider.once("exit", r));
-    provider.kill("SIGTERM");
-    await exited;
-  }
+  await provider?.stop();
   await dns?.close();
   await lan?.close();
   await pub?.close();

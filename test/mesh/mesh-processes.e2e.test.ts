@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { freshPostgresDatabase, httpCall, httpSignIn, startServer, type ServerProcess } from "../helpers/process";
+import { httpCall, httpSignIn, twoServersOnOnePostgres } from "../helpers/process";
 
 // Agent Mesh: a skill's rate limit is one budget per caller across every server process on one
 // Postgres (the buckets are rows, src/lib/token-bucket.ts), not one per process. The real
@@ -11,28 +8,12 @@ import { freshPostgresDatabase, httpCall, httpSignIn, startServer, type ServerPr
 // never resolves: a call within the limit is forwarded and fails as unreachable (503), a call
 // over it is refused before any forwarding (429) — the counts show where the limit held.
 describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server processes on one Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
-  const stop = async (p: ServerProcess) => {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-    await p.exited;
-  };
+  let two: Awaited<ReturnType<typeof twoServersOnOnePostgres>> | undefined;
+  afterAll(() => two?.close());
 
   it("one skill budget per caller, whichever instance each call reaches, sequential and concurrent", async () => {
-    const db = await freshPostgresDatabase("oabp_mesh_two");
-    cleanups.push(db.drop);
-    const env = () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-mesh-two-"));
-      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
-      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir };
-    };
-    const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(
-      () => stop(a),
-      () => stop(b),
-    );
+    two = await twoServersOnOnePostgres("oabp_mesh_two");
+    const { a, b } = two;
     const servers = [a.base, b.base];
 
     const reg = await httpCall(a.base, "POST", "/api/agents/register", { name: "Elsewhere" });

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { MCP_HEADERS } from "../helpers/mcp";
-import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
+import { E2E_ADMIN, E2E_PUBLIC_URL, twoServersOnOnePostgres } from "../helpers/process";
 import { TOOLS } from "../../src/features/mcp";
 
 // MCP sessions live in Postgres, so any instance serves any session. Two real server
@@ -14,14 +11,8 @@ import { TOOLS } from "../../src/features/mcp";
 // the second; a DELETE on the first ends the session on the second too (its session cache hears
 // the NOTIFY), and a pending session is refused tools on either.
 describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
-  const stop = async (p: ServerProcess) => {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-    await p.exited;
-  };
+  let two: Awaited<ReturnType<typeof twoServersOnOnePostgres>> | undefined;
+  afterAll(() => two?.close());
 
   async function http(
     base: string,
@@ -78,18 +69,8 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
   });
 
   it("initialize on one instance, tools on the other; DELETE on the first ends it on both", async () => {
-    const db = await freshPostgresDatabase("oabp_mcp_two");
-    cleanups.push(db.drop);
-    const env = () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-mcp-two-"));
-      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
-      return { DATABASE_URL: db.url, OABP_DATA_DIR: dir };
-    };
-    const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(
-      () => stop(a),
-      () => stop(b),
-    );
+    two = await twoServersOnOnePostgres("oabp_mcp_two");
+    const { a, b } = two;
 
     const creator = await signIn(a.base);
     expect(
