@@ -17,13 +17,6 @@ import featureSignatures from "./eslint-rules/feature-signatures.js";
 const SIGNATURES_NOT_YET_CONVERTED = [
   "src/features/disputes/disputes.bounds.ts boundPerMission",
   "src/features/disputes/disputes.qualify.ts refuse",
-  "src/features/missions/missions.docs.ts missionDocsFor",
-  "src/features/missions/missions.docs.ts pageEtag",
-  "src/features/missions/missions.eligibility.ts checkEligibility",
-  "src/features/missions/missions.queries.ts newestPublic",
-  "src/features/missions/missions.types.ts validateMissionType",
-  "src/features/missions/missions.verification.ts validateVerificationParams",
-  "src/features/missions/missions.wire.ts missionToWire",
   "src/features/web/web.board-query.ts parseBoardQuery",
   "src/features/web/web.board.tsx boardListHtml",
   "src/features/web/web.board.tsx boardSummaryHtml",

@@ -118,13 +118,12 @@ function verificationTerms(
 ) {
   const { config } = ctx.deps;
   // AIP-2 first: a type the method cannot verify at all (§3.9) is the clearer error.
-  const typed = validateMissionType(input.mission_type, input.type_params, {
-    type: input.verification.type,
-    params: input.verification.params ?? {},
+  const typed = validateMissionType({
+    missionType: input.mission_type,
+    typeParams: input.type_params,
+    verification: { type: input.verification.type, params: input.verification.params ?? {} },
   });
   const { verification, params, warnings } = validateVerificationParams(
-    input.verification.type,
-    input.verification.params,
     {
       deadline,
       assets: config.assets,
@@ -134,6 +133,7 @@ function verificationTerms(
       defaultAppeal: config.defaultAppeal,
       judgingWindowSeconds: config.judgingWindowSeconds,
     },
+    { type: input.verification.type, params: input.verification.params },
   );
   warnings.push(...typed.warnings);
   return { typed, verification, params, warnings };
@@ -266,7 +266,7 @@ async function insertMission(
             ],
           }),
   );
-  return missionToWire(row, ctx.deps.config.publicUrl, row.creator, record ?? null);
+  return missionToWire(ctx, { row, viewer: row.creator, record: record ?? null });
 }
 
 /**
@@ -337,13 +337,13 @@ export async function getMission(ctx: Ctx, input: { id: string }): Promise<Missi
     const m = assertVisible(row, input.id, viewerFor(ctx));
     return withViewerBlocked(
       ctx.read?.db ?? ctx.deps.database.db,
-      missionToWire(m, ctx.deps.config.publicUrl, viewer, m.record),
+      missionToWire(ctx, { row: m, viewer, record: m.record }),
       viewer,
     );
   }
   const row = await findVisibleMission(ctx, input.id, viewerFor(ctx));
   const record = await recordOf(ctx.tx, row.creator);
-  return withViewerBlocked(ctx.tx, missionToWire(row, ctx.deps.config.publicUrl, viewer, record ?? null), viewer);
+  return withViewerBlocked(ctx.tx, missionToWire(ctx, { row, viewer, record: record ?? null }), viewer);
 }
 
 /**
@@ -382,12 +382,12 @@ export async function missionDocById(ctx: Ctx, id: string): Promise<{ etag: stri
   const {
     docs: [doc],
     served: [at],
-  } = await missionDocsFor(ctx.deps, db, [ref]);
+  } = await missionDocsFor({ deps: ctx.deps, db }, [ref]);
   if (!doc || !at) return undefined;
   const body = withCreatorRecord(doc, record);
   const answer = {
     record,
-    etag: pageEtag(ctx.deps.config.publicUrl, [at], null, new Map([[ref.creator, record]])),
+    etag: pageEtag(ctx, { refs: [at], next: null, records: new Map([[ref.creator, record]]) }),
     body,
     length: body.length,
   };
@@ -443,7 +443,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
   const before = decodeIdCursor(f.cursor, "mis");
   let refs: MissionRef[];
   if (isPlain(f)) {
-    refs = await newestPublic(prepared(db).refsPublic, before, f.limit + 1);
+    refs = await newestPublic(prepared(db).refsPublic, { before, limit: f.limit + 1 });
   } else {
     const where = conditionsOf(ctx, f, before);
     refs = where
@@ -457,12 +457,12 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
       : [];
   }
   const { page, next_cursor: next } = keysetPage(refs, f.limit);
-  const { docs, served } = await missionDocsFor(deps, db, page);
+  const { docs, served } = await missionDocsFor({ deps, db }, page);
   const records = new Map(
     page.map((r) => [r.creator, JSON.stringify(creatorRecordCompact(r.record ?? undefined))] as const),
   );
   return {
-    etag: pageEtag(deps.config.publicUrl, served, next, records),
+    etag: pageEtag(ctx, { refs: served, next, records }),
     body: pageBody(
       docs.map((d, i) => withCreatorRecord(d, records.get(served[i]!.creator))),
       next,
@@ -523,12 +523,11 @@ export async function listMissions(
   ctx: Ctx,
   f: ListMissionsFilters,
 ): Promise<{ missions: MissionWire[]; next_cursor: string | null }> {
-  const { deps } = ctx;
   const before = decodeIdCursor(f.cursor, "mis");
   const db = dbOf(ctx);
   let rows: (Omit<MissionRow, "search"> & { record: CreatorRecordCompactRow | null })[];
   if (isPlain(f)) {
-    rows = await newestPublic(prepared(db).listPublic, before, f.limit + 1);
+    rows = await newestPublic(prepared(db).listPublic, { before, limit: f.limit + 1 });
   } else {
     const where = conditionsOf(ctx, f, before);
     if (!where) return { missions: [], next_cursor: null };
@@ -543,7 +542,7 @@ export async function listMissions(
   const { page, next_cursor: next } = keysetPage(rows, f.limit);
   // Each creator's record came joined with its row.
   return {
-    missions: page.map((r) => missionToWire(r, deps.config.publicUrl, undefined, r.record)),
+    missions: page.map((r) => missionToWire(ctx, { row: r, record: r.record })),
     next_cursor: next,
   };
 }
@@ -581,6 +580,6 @@ export async function voidMission(ctx: Ctx, input: { id: string }): Promise<Miss
     if (refused || !row) throw refused;
     await voidAndRefund({ tx, deps, now }, { mission: row, reason: "creator_void" });
     const after = await findMissionRow({ deps, tx }, id);
-    return missionToWire(after!, deps.config.publicUrl, caller, (await recordOf(tx, caller)) ?? null);
+    return missionToWire(ctx, { row: after!, viewer: caller, record: (await recordOf(tx, caller)) ?? null });
   });
 }

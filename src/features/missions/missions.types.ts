@@ -170,11 +170,15 @@ const unprocessable = (
  * identifier is 400; a well-formed but unsupported type, bad params or a NOT_APPLICABLE
  * method is 422.
  */
-export function validateMissionType(
-  type: string | undefined,
-  rawParams: Record<string, unknown> | undefined,
-  verification: { type: keyof Row; params: Record<string, unknown> },
-): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
+export function validateMissionType({
+  missionType: type,
+  typeParams: rawParams,
+  verification,
+}: {
+  missionType: string | undefined;
+  typeParams: Record<string, unknown> | undefined;
+  verification: { type: keyof Row; params: Record<string, unknown> };
+}): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
   const missionType = type ?? "freeform";
   const typeParams = parseTypeParams(missionType, rawParams);
   return { missionType, typeParams, warnings: compatibilityWarnings(missionType, verification) };
