@@ -47,6 +47,11 @@ const SYMBOL_MOVES = [
   { names: ["MISSION_COLUMNS"], from: ["src/features/missions/missions.queries"], to: "src/db/rows" },
   { names: ["findMission"], from: ["src/features/missions/missions.service"], to: "src/db/rows" },
   { names: ["requireAgent", "requireAdmin"], from: ["src/features/auth/auth.service"], to: "src/http/identity" },
+  { names: ["findAsset"], from: ["src/features/missions/missions.service"], to: "src/lib/money" },
+  { names: ["ELIGIBILITY_LIST_MAX"], from: ["src/features/missions/missions.service"], to: "src/db/schema/missions" },
+  { names: ["Uint"], from: ["src/features/missions/missions.schemas"], to: "src/http/wire" },
+  { names: ["MissionIdParam"], from: ["src/features/missions/missions.schemas"], to: "src/http/params" },
+  { names: ["OPEN_MISSION_WRITE"], from: ["src/features/missions/missions.routes"], to: "src/http/route" },
   {
     names: ["VERIFICATION_TYPES", "PUBLIC_STATUSES", "MISSION_STATUSES", "PAYOUT_STATUSES"],
     from: ["src/features/missions/missions.schemas"],

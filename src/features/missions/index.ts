@@ -3,20 +3,11 @@
 export { listFreshness, missionListCache } from "./missions.cache";
 export { ELIGIBILITY_REFUSALS, checkEligibility } from "./missions.eligibility";
 export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMissionOp } from "./missions.index";
-export { OPEN_MISSION_WRITE, createMissionOnce } from "./missions.routes";
-export {
-  CreateMissionRequest,
-  ListMissionsQuery,
-  Mission,
-  MissionIdParam,
-  MissionList,
-  Uint,
-} from "./missions.schemas";
+export { createMissionOnce } from "./missions.routes";
+export { CreateMissionRequest, ListMissionsQuery, Mission, MissionList } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 export {
-  ELIGIBILITY_LIST_MAX,
   createMission,
-  findAsset,
   getMission,
   listMissions,
   listMissionsJson,

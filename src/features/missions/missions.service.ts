@@ -1,14 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { checkMinReward } from "./missions.min-reward";
 import type { DbOrTx, Tx } from "../../db/client";
-import { agentBlocklist, agentRecords, missions } from "../../db/schema/index";
-import type { AssetConfig } from "../../env";
+import { agentBlocklist, agentRecords, ELIGIBILITY_LIST_MAX, missions } from "../../db/schema/index";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
 import { onceTx, stableStringify } from "../../lib/idempotency";
-import { parseUint } from "../../lib/money";
+import { findAsset, parseUint } from "../../lib/money";
 import { pipelined } from "../../db/pipelined";
 import { insertRows } from "../../db/insert-rows";
 import { recordActivity } from "../reputation";
@@ -47,16 +46,6 @@ import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
 import { listFreshness } from "./missions.cache";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
-
-/** Entries in a mission's eligibility allow-list and block-list, each. */
-export const ELIGIBILITY_LIST_MAX = 200;
-
-export function findAsset(assets: AssetConfig[], symbolOrAddress: string): AssetConfig | undefined {
-  const s = symbolOrAddress.toLowerCase();
-  return assets.find(
-    (a) => a.symbol.toLowerCase() === s || Object.values(a.addresses).some((addr) => addr.toLowerCase() === s),
-  );
-}
 
 /**
  * POST /missions. On the ledger rail the creator's balance is debited reward + spam fee in the
