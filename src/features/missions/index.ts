@@ -6,13 +6,9 @@ export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMiss
 export { createMissionOnce } from "./missions.routes";
 export { CreateMissionRequest, ListMissionsQuery, Mission, MissionList } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
-export {
-  createMission,
-  getMission,
-  listMissions,
-  listMissionsJson,
-  missionDocById,
-  voidRefusal,
-} from "./missions.service";
+export { createMission } from "./missions.create";
+export { listMissions, listMissionsJson } from "./missions.list";
+export { getMission, missionDocById } from "./missions.read";
+export { voidRefusal } from "./missions.void";
 export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";
 export { missionToWire } from "./missions.wire";

@@ -4,7 +4,7 @@ import type { Reason } from "../../lib/error-reasons";
 
 // AIP-2 (Mission Type Registry, v0.3.2): the registered types of §3 with their `type_params`
 // schemas, this server's own `slug:type` custom types (§5), and the §3.9 verification
-// compatibility table. One module owns the vocabulary; missions.service validates with it.
+// compatibility table. One module owns the vocabulary; missions.create validates with it.
 
 const REGISTRY_VERSION = "aip-2-v0.3.2";
 /** AIP-2 §5: this implementation's slug; custom type ids are `oabp:<type>`. */
