@@ -9,21 +9,6 @@ import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 import featureSignatures from "./eslint-rules/feature-signatures.js";
 
-/**
- * TEMPORARY: exported feature functions not yet in the (ctx, input) shape, "<file> <function>".
- * The rule fails on any other violation, and on an entry that no longer names one (so the list
- * only shrinks); empty it as the functions are converted, then delete it.
- */
-const SIGNATURES_NOT_YET_CONVERTED = [
-  "src/features/missions/missions.docs.ts missionDocsFor",
-  "src/features/missions/missions.docs.ts pageEtag",
-  "src/features/missions/missions.eligibility.ts checkEligibility",
-  "src/features/missions/missions.queries.ts newestPublic",
-  "src/features/missions/missions.types.ts validateMissionType",
-  "src/features/missions/missions.verification.ts validateVerificationParams",
-  "src/features/missions/missions.wire.ts missionToWire",
-];
-
 const restrict = (regex, message) => ({ "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] });
 
 export default defineConfig(
@@ -111,6 +96,6 @@ export default defineConfig(
     files: ["src/features/**/*.{ts,tsx}"],
     ignores: ["src/features/web/client/**"],
     plugins: { local: { rules: { "feature-signatures": featureSignatures } } },
-    rules: { "local/feature-signatures": ["error", { pending: SIGNATURES_NOT_YET_CONVERTED }] },
+    rules: { "local/feature-signatures": "error" },
   },
 );

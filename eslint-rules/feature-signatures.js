@@ -24,35 +24,13 @@ const rule = {
   meta: {
     type: "suggestion",
     docs: { description: "exported feature functions take (ctx, input): at most two parameters, no `now`" },
-    schema: [
-      {
-        type: "object",
-        properties: {
-          // "<path from the repository root> <function name>": not converted yet. Each entry must
-          // still name a violation, so the list only shrinks.
-          pending: { type: "array", items: { type: "string" } },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: [],
     messages: {
       wide: '{{name}} takes {{count}} parameters: an exported feature function takes (ctx, input) — put the rest in one named input (docs/architecture.md "The verb and its context")',
       now: '{{name}} takes `now`: the instant is the context\'s (`ctx.now`, or a `Pick<Ctx, "now">`), never a parameter (docs/architecture.md "The verb and its context")',
-      stale:
-        "{{name}} is listed as pending in eslint.config.js but takes (ctx, input) now (or is gone): delete the entry",
     },
   },
   create(context) {
-    const file = context.filename
-      .slice(context.cwd.length + 1)
-      .split("\\")
-      .join("/");
-    /** @type {{ pending?: string[] }} */
-    const options = context.options[0] ?? {};
-    const pending = new Set(
-      (options.pending ?? []).filter((e) => e.startsWith(`${file} `)).map((e) => e.slice(file.length + 1)),
-    );
-    const seen = new Set();
     /**
      * @param {string} name
      * @param {{ params: Pattern[] }} fn
@@ -63,10 +41,6 @@ const rule = {
       const wide = params.length > 2;
       const withNow = params.some((p) => nameOf(p) === "now");
       if (!wide && !withNow) return;
-      if (pending.has(name)) {
-        seen.add(name);
-        return;
-      }
       if (wide) context.report({ node, messageId: "wide", data: { name, count: String(params.length) } });
       if (withNow) context.report({ node, messageId: "now", data: { name } });
     };
@@ -84,11 +58,6 @@ const rule = {
           (f.type === "ArrowFunctionExpression" || f.type === "FunctionExpression")
         )
           check(d.id.name, f, d.id);
-      },
-      "Program:exit"(node) {
-        for (const name of pending)
-          if (!seen.has(name))
-            context.report({ node, loc: { line: 1, column: 0 }, messageId: "stale", data: { name } });
       },
     };
   },

@@ -32,4 +32,9 @@ export const SYMBOL_MOVES = [
     to: "src/db/vocabulary",
     ifExists: true,
   },
+  { names: ["findAsset"], from: ["src/features/missions/missions.service"], to: "src/lib/money" },
+  { names: ["ELIGIBILITY_LIST_MAX"], from: ["src/features/missions/missions.service"], to: "src/db/schema/missions" },
+  { names: ["Uint"], from: ["src/features/missions/missions.schemas"], to: "src/http/wire" },
+  { names: ["MissionIdParam"], from: ["src/features/missions/missions.schemas"], to: "src/http/params" },
+  { names: ["OPEN_MISSION_WRITE"], from: ["src/features/missions/missions.routes"], to: "src/http/route" },
 ];

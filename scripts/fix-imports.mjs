@@ -10,7 +10,7 @@
 //    from its new home, wherever the import named the old module or that feature's index.
 // 3. Deep imports: inside src/, an import of another feature's internal file becomes an import of
 //    the feature (`../missions`, `./features/missions`), and the names it takes are added to that
-//    feature's index.ts (`export { … } from "./missions.service"`; `export type` for types).
+//    feature's index.ts (`export { … } from "./missions.read"`; `export type` for types).
 // Imports from one specifier are then merged into one declaration. Tests may still import a
 // feature's internals (they test them); only their moved modules and names are rewritten.
 // The moves are listed in scripts/fix-imports-moves.mjs; resolving specifiers, reading exports and

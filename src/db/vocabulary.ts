@@ -17,7 +17,7 @@ export type MissionStatus = (typeof MISSION_STATUSES)[number];
 
 /**
  * The step inside a status (docs/design.md "Missions"). Written by:
- * - missions.service (creation): awaiting_escrow (base rail), accepting_submissions;
+ * - missions.create (creation): awaiting_escrow (base rail), accepting_submissions;
  * - escrow.deposits: accepting_submissions (deposit confirmed), awaiting_escrow (deposit reorged);
  * - verification/lifecycle (the sweeper): judging, revealing, verifying, voting, closed;
  * - verification/oracle: awaiting_oracle; verification/appeal: appeal, voting;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { exampleId } from "./wire";
 
 // Path parameters several features' routes share.
 
@@ -12,4 +13,9 @@ export const pathId = (name: string, example?: string) =>
 
 export const AgentIdParam = z.object({
   id: pathId("id", "0xabc1230000000000000000000000000000000000"),
+});
+
+/** A path naming one mission: /missions/{id}/… */
+export const MissionIdParam = z.object({
+  id: pathId("id", exampleId("mis")),
 });

@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, type z } from "@hono/zod-openapi";
 import { conditionalGet } from "./http-cache";
 import { requireCaller } from "./identity";
 import { declareReasons, type ErrorEntry, errors, EVERY_WRITE, jsonBody, jsonResponse } from "./openapi";
+import type { ErrorCode } from "../lib/errors";
 
 // A feature's routes, each declared with what sets it apart (docs/architecture.md "A feature's
 // files"): `const route = routes("reviews")`, then
@@ -161,3 +162,9 @@ export const withErrors = <P extends Preset>(preset: P, ...codes: ErrorEntry[]) 
   ...preset,
   presetErrors: [...(preset.presetErrors ?? []), ...codes],
 });
+
+/**
+ * What a write to one open mission answers besides: 404 without the mission, 409 CONFLICT with its
+ * state, 409 MISSION_NOT_OPEN past its deadline or once decided (claims, Q&A, votes, awards, …).
+ */
+export const OPEN_MISSION_WRITE = ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"] as const satisfies ErrorCode[];

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { IdPrefix } from "../lib/ids";
+import { isUintString } from "../lib/money";
 
 // Wire building blocks several features' schemas share (the one declaration of each).
 
@@ -9,6 +10,12 @@ export const Tag = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._-]{0,31}$/);
+
+/** An amount in base units: a uint256 as a base-10 string (AIP-1 §2). */
+export const Uint = z
+  .string()
+  .refine(isUintString, "must be a uint256 base-10 integer string")
+  .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
 /** A keyset page's query: `limit` (1–100, default `byDefault`) and the previous page's `cursor`. */
 export const pageQuery = (byDefault = 50) => ({

@@ -11,6 +11,17 @@ export function parseUint(s: string): bigint {
   return BigInt(s);
 }
 
+/** The configured asset named by its symbol or by one of its token addresses, any case. */
+export function findAsset<A extends { symbol: string; addresses: Record<string, string> }>(
+  assets: readonly A[],
+  symbolOrAddress: string,
+): A | undefined {
+  const s = symbolOrAddress.toLowerCase();
+  return assets.find(
+    (a) => a.symbol.toLowerCase() === s || Object.values(a.addresses).some((addr) => addr.toLowerCase() === s),
+  );
+}
+
 /** Integer floor of amount * bps / 10_000. */
 export function bpsOf(amount: bigint, bps: number): bigint {
   return (amount * BigInt(bps)) / 10_000n;

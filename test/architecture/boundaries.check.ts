@@ -52,7 +52,7 @@ describe("feature boundaries", () => {
   }, 120_000);
 
   it("the lint rule fails a planted deep import, an upward import and a deep import from app code", async () => {
-    const deep = 'import { findMission } from "../missions/missions.service";\nexport const f = findMission;\n';
+    const deep = 'import { getMission } from "../missions/missions.read";\nexport const f = getMission;\n';
     expect(await boundaryErrors(deep, "src/features/claims/planted.ts")).toHaveLength(1);
     expect(
       await boundaryErrors(

@@ -44,30 +44,4 @@ describe("feature function signatures", () => {
     expect(await signatureErrors(wide, "src/features/web/client/planted.ts")).toEqual([]);
     expect(await signatureErrors(wide, "src/lib/planted.ts")).toEqual([]);
   }, 60_000);
-
-  it("a pending entry excuses its function only, and one that names no violation fails", async () => {
-    const pending = new ESLint({
-      cwd: ROOT,
-      ruleFilter: ({ ruleId }) => ruleId === RULE,
-      overrideConfig: {
-        files: ["src/features/**/*.ts"],
-        rules: {
-          [RULE]: [
-            "error",
-            { pending: ["src/features/claims/planted.ts wide", "src/features/claims/planted.ts gone"] },
-          ],
-        },
-      },
-    });
-    const code = [
-      "export function wide(a: string, b: string, c: string) { return a + b + c; }",
-      "export function other(a: string, b: string, c: string) { return a + b + c; }",
-    ].join("\n");
-    const [result] = await pending.lintText(code, { filePath: join(ROOT, "src/features/claims/planted.ts") });
-    const errors = result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
-    expect(errors).toHaveLength(2);
-    // The stale entry is reported on the file's first line, before the violation on line 2.
-    expect(errors[0]).toMatch(/^gone is listed as pending/);
-    expect(errors[1]).toMatch(/^other takes 3 parameters/);
-  }, 60_000);
 });

@@ -10,6 +10,9 @@ import {
   VERIFICATION_TYPES,
 } from "../vocabulary";
 
+/** Entries in a mission's eligibility allow-list and block-list, each (allow_list, block_list); published in the manifest. */
+export const ELIGIBILITY_LIST_MAX = 200;
+
 /** The recorded award of a creator_judges mission under appeal (src/features/verification/appeal.ts). */
 export interface AwardRecord {
   winners: { submission_id: string; agent_id: string; weight: number }[];

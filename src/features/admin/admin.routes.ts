@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
 import { requireCaller } from "../../http/identity";
-import { Uint } from "../missions";
+import { Uint } from "../../http/wire";
 
 const route = routes("admin");
 

@@ -2,10 +2,9 @@ import type { Tx } from "../../db/client";
 import type { Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
-import { parseUint } from "../../lib/money";
+import { parseUint, findAsset } from "../../lib/money";
 import { touchAgent } from "../../db/touch-agent";
 import { agentAccount, balancesOf, EXTERNAL, transfer } from "../ledger";
-import { findAsset } from "../missions";
 import { parseAgentId } from "../../lib/agent-id";
 import { appendAudit } from "../../db/audit";
 

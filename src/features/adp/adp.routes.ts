@@ -3,7 +3,6 @@ import { bodyLimit } from "hono/body-limit";
 import { bearer, routes } from "../../http/route";
 import { jsonBody, optionalJsonBody } from "../../http/openapi";
 import { sendError } from "../../http/errors";
-import { MissionIdParam } from "../missions";
 import { AgentCardSchema, MAX_CARD_BYTES } from "./adp.card";
 import {
   AdvertiseResponse,
@@ -15,7 +14,7 @@ import {
   RecommendedMissions,
 } from "./adp.schemas";
 import { ADP_BASE_PATH, ADP_CARD_PATH, ADP_METHODS } from "./adp.server-card";
-import { AgentIdParam } from "../../http/params";
+import { AgentIdParam, MissionIdParam } from "../../http/params";
 
 // ADP over HTTP: each §4 method is POST /adp/{method name} with the method's request body as JSON,
 // answering its response body (Status OK → 200; INVALID_REQUEST → 400/422; UNAUTHORIZED → 401/403).

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { routes, signedIn } from "../../http/route";
+import { routes, signedIn, OPEN_MISSION_WRITE } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
 import {
   AmendMissionRequest,
   Amendment,
@@ -9,6 +8,7 @@ import {
   ListAmendmentsQuery,
   type AmendmentWire,
 } from "./amendments.schemas";
+import { MissionIdParam } from "../../http/params";
 
 const amendments = routes("amendments").one("/missions/{id}/amendments", MissionIdParam);
 

@@ -1,7 +1,8 @@
-import { bearer, routes } from "../../http/route";
+import { bearer, routes, OPEN_MISSION_WRITE } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { ELIGIBILITY_REFUSALS, MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
+import { ELIGIBILITY_REFUSALS } from "../missions";
 import { Claim, ClaimList, ListClaimsQuery } from "./claims.schemas";
+import { MissionIdParam } from "../../http/params";
 
 // Mission claims (docs/decisions.md "Claims"). A claim is a visible intent to work with a TTL; it never
 // changes who may submit or be paid.

@@ -121,7 +121,7 @@ export async function claimMission(
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
   // The mission's eligibility, the same check as at submission.
-  await checkEligibility(deps, seen, caller, now);
+  await checkEligibility(ctx, { mission: seen, actor: caller });
 
   return withTx(ctx, async (tx) => {
     const [, m, counts, , held] = await pipelined(

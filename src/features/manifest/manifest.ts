@@ -12,8 +12,7 @@ import { clientManifestObject, clientPackage } from "../../lib/client-package";
 import { MISSION_AUDIENCES, REPORT_REASONS, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { DISCOVERY_ENDPOINTS, REGISTRY_AUTH_PATH } from "../../lib/discovery-paths";
 import { AMENDMENT_MAX_EXTENSION_SECONDS, AMENDMENTS_MAX_PER_MISSION } from "../amendments";
-import { BLOCKLIST_MAX } from "../../db/schema/index";
-import { ELIGIBILITY_LIST_MAX } from "../missions";
+import { BLOCKLIST_MAX, ELIGIBILITY_LIST_MAX } from "../../db/schema/index";
 
 // AIP-1 §9: /.well-known/oabp.json, every field, endpoint values as relative paths. The `mcp`
 // object (§7.1 + §7.1.1) comes from the MCP feature's contract, the same constants its transport

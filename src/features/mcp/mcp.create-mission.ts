@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors";
-import { parseAmount } from "../../lib/money";
-import { CreateMissionRequest, createMissionOp, findAsset, Mission, Uint } from "../missions";
+import { parseAmount, findAsset } from "../../lib/money";
+import { CreateMissionRequest, createMissionOp, Mission } from "../missions";
 import type { Ctx } from "../../lib/context";
 import { IdempotencyKey, opTool, WRITE } from "./mcp.tool";
+import { Uint } from "../../http/wire";
 
 // create_mission over MCP (docs/mcp.md "Tools"): the REST body, with the two things an agent's
 // first call gets wrong made right (docs/decisions.md "Amounts as people write them"):

@@ -75,8 +75,7 @@ export interface MissionRef {
  * is left out.
  */
 export async function missionDocsFor(
-  deps: Pick<Deps, "database" | "config">,
-  db: Db,
+  { deps, db }: { deps: Pick<Deps, "database" | "config">; db: Db },
   refs: MissionRef[],
 ): Promise<{ docs: Buffer[]; served: MissionRef[] }> {
   const cache = missionDocs(deps);
@@ -93,7 +92,7 @@ export async function missionDocsFor(
       if (docs[i] !== undefined) return;
       const row = byId.get(ref.id);
       if (!row || !visibleTo(row, null)) return;
-      const doc = Buffer.from(JSON.stringify(missionToWire(row, deps.config.publicUrl)), "utf8");
+      const doc = Buffer.from(JSON.stringify(missionToWire({ deps }, { row })), "utf8");
       cache.set(row.id, row.rowVersion, doc);
       docs[i] = doc;
       served[i]!.version = row.rowVersion;
@@ -109,12 +108,14 @@ export async function missionDocsFor(
  * body itself.
  */
 export function pageEtag(
-  publicUrl: string,
-  refs: MissionRef[],
-  next: string | null,
-  records: ReadonlyMap<string, string> = new Map(),
+  { deps }: { deps: Pick<Deps, "config"> },
+  {
+    refs,
+    next,
+    records = new Map(),
+  }: { refs: MissionRef[]; next: string | null; records?: ReadonlyMap<string, string> },
 ): string {
-  const h = createHash("sha256").update(`${WIRE_REVISION}\n${publicUrl}\n${next ?? ""}\n`);
+  const h = createHash("sha256").update(`${WIRE_REVISION}\n${deps.config.publicUrl}\n${next ?? ""}\n`);
   for (const r of refs) h.update(`${r.id}:${r.version}:${records.get(r.creator) ?? ""},`);
   return `W/"p${h.digest("base64url").slice(0, 26)}"`;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { adpCards, agentBlocklist, agents, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
+import type { Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Reason } from "../../lib/error-reasons";
 import { effectiveRating, START_RATING } from "../reputation";
@@ -31,7 +32,10 @@ const refuse = (reason: EligibilityReason, message: string, extra: Record<string
  * (submissions.service.ts), so REST and MCP agree. Reads only (no value moves): outside the
  * transaction. Ratings are the decayed ones a reader sees now.
  */
-export async function checkEligibility(deps: Deps, mission: EligibilityGate, actor: string, now: Date): Promise<void> {
+export async function checkEligibility(
+  { deps, now }: Pick<Ctx, "deps" | "now">,
+  { mission, actor }: { mission: EligibilityGate; actor: string },
+): Promise<void> {
   const db = deps.database.db;
   if (mission.blockList.includes(actor)) throw refuse("blocked", "the creator does not accept work from this address");
   if (mission.allowList !== null && !mission.allowList.includes(actor))

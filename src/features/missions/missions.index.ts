@@ -9,7 +9,10 @@ import { AppError } from "../../lib/errors";
 import * as routes from "./missions.routes";
 import type { MissionList } from "./missions.schemas";
 import { customTypeDocument, supportedTypes, typeParamsSchemaDocument, typesDocument } from "./missions.types";
-import { createMission, getMission, listMissionsDoc, missionDocById, voidMission } from "./missions.service";
+import { createMission } from "./missions.create";
+import { listMissionsDoc } from "./missions.list";
+import { getMission, missionDocById } from "./missions.read";
+import { voidMission } from "./missions.void";
 
 // The operations REST and MCP share (src/http/operation.ts): each call to a verb written once.
 
@@ -42,7 +45,7 @@ export const voidMissionOp = operation({
   lists: true,
 });
 
-/** The anonymous reader's assembled answer when this instance has it (missions.service.ts `missionDocById`). */
+/** The anonymous reader's assembled answer when this instance has it (missions.read.ts `missionDocById`). */
 async function cachedMission(c: Context<AppEnv>): Promise<Response | undefined> {
   const doc = await missionDocById(ctxFromRequest(c), c.req.param("id") ?? "");
   return doc && sendJsonDoc(c, doc);

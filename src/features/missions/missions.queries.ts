@@ -50,8 +50,7 @@ export function newestPublic<R>(
     first: { execute(p: { limit: number }): Promise<R[]> };
     after: { execute(p: { before: string; limit: number }): Promise<R[]> };
   },
-  before: string | undefined,
-  limit: number,
+  { before, limit }: { before: string | undefined; limit: number },
 ): Promise<R[]> {
   return before ? pages.after.execute({ before, limit }) : pages.first.execute({ limit });
 }

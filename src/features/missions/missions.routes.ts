@@ -1,24 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { bearer, etagged, routes, signedIn } from "../../http/route";
+import { bearer, etagged, OPEN_MISSION_WRITE, routes, signedIn } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import type { ErrorCode } from "../../lib/errors";
-import {
-  CreateMissionRequest,
-  ListMissionsQuery,
-  Mission,
-  MissionIdParam,
-  MissionList,
-  type MissionWire,
-} from "./missions.schemas";
+import { CreateMissionRequest, ListMissionsQuery, Mission, MissionList, type MissionWire } from "./missions.schemas";
+import { MissionIdParam } from "../../http/params";
 
 const route = routes("missions");
 const mission = route.one("/missions/{id}", MissionIdParam);
-
-/**
- * What a write to one open mission answers besides: 404 without the mission, 409 CONFLICT with its
- * state, 409 MISSION_NOT_OPEN past its deadline or once decided (claims, Q&A, votes, awards, …).
- */
-export const OPEN_MISSION_WRITE = ["NOT_FOUND", "CONFLICT", "MISSION_NOT_OPEN"] as const satisfies ErrorCode[];
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z

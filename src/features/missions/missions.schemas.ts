@@ -1,9 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { pageQuery, Tag, pageOf, timestamps, intOrNull, int, strOrNull, str, exampleId } from "../../http/wire";
-import { pathId } from "../../http/params";
+import { pageQuery, Tag, pageOf, timestamps, intOrNull, int, strOrNull, str, Uint } from "../../http/wire";
 import { MissionEscrowWire } from "../escrow";
 import { CreatorRecordCompact } from "../records";
-import { isUintString } from "../../lib/money";
 import { PARAMS_BY_TYPE } from "./missions.verification";
 import {
   MISSION_AUDIENCES,
@@ -18,11 +16,6 @@ import {
 // The vocabularies are the stored ones (db/vocabulary.ts), re-exported for the wire schemas.
 /** Upper bound of a mission's max_claims. */
 const MAX_CLAIMS_LIMIT = 1000;
-
-export const Uint = z
-  .string()
-  .refine(isUintString, "must be a uint256 base-10 integer string")
-  .openapi({ description: "uint256 in base units, base-10 string", example: "100000000" });
 
 /** Hard cap of an eligibility list in the schema; ELIGIBILITY_LIST_MAX (≤ this) is enforced by the verb. */
 const ELIGIBILITY_LIST_HARD_MAX = 1000;
@@ -332,7 +325,3 @@ export const ListMissionsQuery = z.object({
   ...pageQuery(20),
 });
 export type ListMissionsFilters = z.infer<typeof ListMissionsQuery>;
-
-export const MissionIdParam = z.object({
-  id: pathId("id", exampleId("mis")),
-});

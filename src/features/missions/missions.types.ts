@@ -4,7 +4,7 @@ import type { Reason } from "../../lib/error-reasons";
 
 // AIP-2 (Mission Type Registry, v0.3.2): the registered types of §3 with their `type_params`
 // schemas, this server's own `slug:type` custom types (§5), and the §3.9 verification
-// compatibility table. One module owns the vocabulary; missions.service validates with it.
+// compatibility table. One module owns the vocabulary; missions.create validates with it.
 
 const REGISTRY_VERSION = "aip-2-v0.3.2";
 /** AIP-2 §5: this implementation's slug; custom type ids are `oabp:<type>`. */
@@ -170,11 +170,15 @@ const unprocessable = (
  * identifier is 400; a well-formed but unsupported type, bad params or a NOT_APPLICABLE
  * method is 422.
  */
-export function validateMissionType(
-  type: string | undefined,
-  rawParams: Record<string, unknown> | undefined,
-  verification: { type: keyof Row; params: Record<string, unknown> },
-): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
+export function validateMissionType({
+  missionType: type,
+  typeParams: rawParams,
+  verification,
+}: {
+  missionType: string | undefined;
+  typeParams: Record<string, unknown> | undefined;
+  verification: { type: keyof Row; params: Record<string, unknown> };
+}): { missionType: string; typeParams: Record<string, unknown>; warnings: string[] } {
   const missionType = type ?? "freeform";
   const typeParams = parseTypeParams(missionType, rawParams);
   return { missionType, typeParams, warnings: compatibilityWarnings(missionType, verification) };

@@ -158,9 +158,8 @@ function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown>
  * reads it back from rows): shape, then the per-type value checks and normalisation, in place.
  */
 export function validateVerificationParams(
-  type: VerificationType,
-  raw: Record<string, unknown> | undefined,
   ctx: VerificationContext,
+  { type, params: raw }: { type: VerificationType; params: Record<string, unknown> | undefined },
 ): { verification: Verification; params: VerificationParams; warnings: string[] } {
   const warnings: string[] = [];
   const done = (verification: Verification) => ({ verification, params: verification.params, warnings });

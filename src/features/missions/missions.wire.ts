@@ -5,6 +5,7 @@ import { wireSha256 } from "../../lib/hash";
 import { receiptPath } from "../../lib/receipt-path";
 import { missionViewPath } from "../../lib/view-paths";
 import type { MissionRow } from "../../db/rows";
+import type { Deps } from "../../deps";
 import { creatorRecordCompact, type CreatorRecordCompactRow } from "../records";
 
 /**
@@ -82,13 +83,21 @@ function resolutionToWire(m: Omit<MissionRow, "search">, publicUrl: string): Mis
   };
 }
 
-/** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); `viewer` unseals the creator's answers. */
+/** What a mission becomes on the wire: the row, who reads it, and its creator's record when the read fetched it. */
+interface MissionToWire {
+  row: MissionRow;
+  /** The reader: the creator's answers are unsealed for the creator. */
+  viewer?: string | undefined;
+  /** The creator's record as the read fetched it (null: fetched, no record yet); left out, no `creator_record`. */
+  record?: CreatorRecordCompactRow | null;
+}
+
+/** Row → AIP-1 §2 wire shape (explicit mapping, docs/style.md rule 6); the URLs under the context's public URL. */
 export function missionToWire(
-  m: MissionRow,
-  publicUrl: string,
-  viewer?: string,
-  creatorRecord?: CreatorRecordCompactRow | null,
+  { deps }: { deps: Pick<Deps, "config"> },
+  { row: m, viewer, record: creatorRecord }: MissionToWire,
 ): MissionWire {
+  const { publicUrl } = deps.config;
   return {
     id: m.id,
     creator: m.creator,

@@ -1,6 +1,5 @@
 import type { z } from "@hono/zod-openapi";
 import { operatorOnly, routes, signedIn } from "../../http/route";
-import { MissionIdParam } from "../missions";
 import {
   AddressParam,
   AllowlistEntry,
@@ -22,6 +21,7 @@ import {
   UnhideRequest,
   UnsuspendRequest,
 } from "./moderation.schemas";
+import { MissionIdParam } from "../../http/params";
 
 // Moderation and operator control (docs/moderation.md). Operator routes take the admin token
 // only; every one that acts appends to the audit log in its transaction.

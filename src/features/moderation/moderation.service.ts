@@ -51,7 +51,7 @@ export async function hideMission(ctx: Ctx, input: { id: string; reason: string;
       detail: { reason: input.reason, refund: input.refund, status_before: m.status },
     });
     const after = await findMissionRow({ deps, tx }, m.id);
-    return { mission: missionToWire(after!, deps.config.publicUrl), refunded: input.refund };
+    return { mission: missionToWire({ deps }, { row: after! }), refunded: input.refund };
   });
 }
 
@@ -70,7 +70,7 @@ export async function unhideMission(ctx: Ctx, input: { id: string; reason?: stri
       detail: { reason: input.reason ?? null },
     });
     const after = await findMissionRow({ deps, tx }, m.id);
-    return { mission: missionToWire(after!, deps.config.publicUrl), refunded: false };
+    return { mission: missionToWire({ deps }, { row: after! }), refunded: false };
   });
 }
 

@@ -5,9 +5,9 @@ import type { AppEnv } from "../../http/types";
 import { AppError, errorBody } from "../../lib/errors";
 import { dbOf, type Ctx } from "../../lib/context";
 import { agentAccount, balancesOf } from "../ledger";
-import { findAsset } from "../missions";
 import { payShortfall, type Resource } from "./payments.service";
 import { decodeHeader, encodeHeader, type PaymentRequired, type SettlementResponse } from "./payments.x402";
+import { findAsset } from "../../lib/money";
 
 // Fees paid in the request (docs/payments.md "Fees paid in the request"): a hook around
 // `POST /missions`, registered by app.ts, so that the missions feature never imports payments.

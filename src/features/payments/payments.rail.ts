@@ -4,8 +4,8 @@ import type { AssetConfig } from "../../env";
 import type { BaseChain } from "../../lib/base-chain";
 import type { Relayer } from "../../lib/relayer";
 import { AppError } from "../../lib/errors";
-import { findAsset } from "../missions";
 import { MAX_TIMEOUT_SECONDS, type PaymentRequirements } from "./payments.x402";
+import { findAsset } from "../../lib/money";
 
 /** Where x402 payments go on this server: the chain, the relayer, the asset's token and the treasury. */
 export interface X402Rail {

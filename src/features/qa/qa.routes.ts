@@ -1,5 +1,4 @@
-import { routes, signedIn, withErrors } from "../../http/route";
-import { MissionIdParam, OPEN_MISSION_WRITE } from "../missions";
+import { routes, signedIn, withErrors, OPEN_MISSION_WRITE } from "../../http/route";
 import {
   AnswerQuestionRequest,
   AskQuestionRequest,
@@ -9,6 +8,7 @@ import {
   QuestionList,
   QuestionParams,
 } from "./qa.schemas";
+import { MissionIdParam } from "../../http/params";
 
 // Mission Q&A: a public thread per mission; events question.asked,
 // question.answered and mission.clarified go through the outbox to webhooks.

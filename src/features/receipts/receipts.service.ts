@@ -97,7 +97,7 @@ export async function getReceipt(ctx: Ctx, { missionId, submissionId }: { missio
         title: m.title,
         description: m.description,
         reward: { asset: m.rewardAsset, amount: m.rewardAmount, chain: m.rewardChain },
-        verification: missionToWire(m, deps.config.publicUrl).verification, // as GET serves it
+        verification: missionToWire({ deps }, { row: m }).verification, // as GET serves it
         deadline: m.deadline.toISOString(),
         created_at: m.createdAt.toISOString(),
       }),

@@ -27,11 +27,11 @@ export async function prepareSubmission(
   ctx: Ctx,
   { mission, input, submitter }: { mission: Mission; input: CreateSubmissionInput; submitter: string },
 ) {
-  const { deps, now } = ctx;
+  const { deps } = ctx;
   // AIP-3 §3.1 direct self-submission: accepted and answered (self_submission: true) so the
   // creator holds no slot hostage, but stored rejected — never judged, paid or rated.
   const self = mission.creator === submitter;
-  if (!self) await checkEligibility(deps, mission, submitter, now);
+  if (!self) await checkEligibility(ctx, { mission, actor: submitter });
   // AIP-4 §8.2: no new work on a base-rail mission the resolver could not pay out now.
   await assertTreasuryCanPay(deps, { rewardChain: mission.rewardChain });
   const { contentUri, contentHash } = normaliseContent(input);

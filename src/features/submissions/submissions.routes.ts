@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { etagged, routes } from "../../http/route";
 import { jsonResponse } from "../../http/openapi";
-import { ELIGIBILITY_REFUSALS, MissionIdParam } from "../missions";
+import { ELIGIBILITY_REFUSALS } from "../missions";
 import {
   CreateSubmissionRequest,
   ListSubmissionsQuery,
@@ -10,6 +10,7 @@ import {
   SubmissionParams,
   type SubmissionWire,
 } from "./submissions.schemas";
+import { MissionIdParam } from "../../http/params";
 
 const route = routes("submissions");
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { bearer, routes } from "../../http/route";
-import { ELIGIBILITY_REFUSALS, MissionIdParam } from "../missions";
+import { ELIGIBILITY_REFUSALS } from "../missions";
+import { MissionIdParam } from "../../http/params";
 
 const commitments = routes("verification").one("/missions/{id}/commitments", MissionIdParam);
 

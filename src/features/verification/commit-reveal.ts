@@ -67,7 +67,7 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
   if (!commitment)
     throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
   const gate = await findMissionRow(ctx, missionId);
-  if (gate && visibleTo(gate, null)) await checkEligibility(deps, gate, committer, now); // AIP-2 §4.1, as at submit
+  if (gate && visibleTo(gate, null)) await checkEligibility(ctx, { mission: gate, actor: committer }); // AIP-2 §4.1, as at submit
   return withTx(ctx, async (tx) => {
     // Hidden from everyone while pending_escrow, its creator included (nothing to commit to yet).
     const m = assertVisible(await lockMission(tx, missionId), missionId, null);

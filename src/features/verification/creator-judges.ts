@@ -65,7 +65,7 @@ export async function awardMission(
       () => tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)),
       () => recordOf(tx, m.creator),
     );
-    return missionToWire(after!, deps.config.publicUrl, caller, record ?? null);
+    return missionToWire({ deps }, { row: after!, viewer: caller, record: record ?? null });
   });
 }
 

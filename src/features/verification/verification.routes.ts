@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { bearer, routes, signedIn } from "../../http/route";
-import { Mission, MissionIdParam, OPEN_MISSION_WRITE, Uint, type MissionWire } from "../missions";
+import { bearer, routes, signedIn, OPEN_MISSION_WRITE } from "../../http/route";
+import { Mission, type MissionWire } from "../missions";
+import { Uint } from "../../http/wire";
+import { MissionIdParam } from "../../http/params";
 
 const route = routes("verification");
 const votes = route.one("/missions/{id}/votes", MissionIdParam);

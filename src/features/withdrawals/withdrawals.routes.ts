@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { operatorOnly, routes, signedIn } from "../../http/route";
 import { WITHDRAWAL_STATES } from "../../db/vocabulary";
-import { Uint } from "../missions";
+import { Uint } from "../../http/wire";
 
 const route = routes("withdrawals");
 

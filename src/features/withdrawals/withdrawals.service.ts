@@ -6,9 +6,8 @@ import { agentOf, dbOf, type Ctx, type TxCtx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
-import { parseUint } from "../../lib/money";
+import { parseUint, findAsset } from "../../lib/money";
 import { agentAccount, EXTERNAL, transfer } from "../ledger";
-import { findAsset } from "../missions";
 
 // Withdrawals (docs/withdrawals.md): an agent moves its ledger balance to its own wallet on the
 // base rail. The request debits the balance in its own transaction (agent → WITHDRAWALS, the
