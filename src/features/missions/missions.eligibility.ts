@@ -29,7 +29,7 @@ const refuse = (reason: EligibilityReason, message: string, extra: Record<string
 /**
  * §4.1: may `actor` claim, commit to or submit to this mission? The same
  * check at claim (claims.service.ts), commitment (commit-reveal.ts) and submission
- * (submissions.service.ts), so REST and MCP agree. Reads only (no value moves): outside the
+ * (submissions.prepare.ts), so REST and MCP agree. Reads only (no value moves): outside the
  * transaction. Ratings are the decayed ones a reader sees now.
  */
 export async function checkEligibility(
