@@ -1,23 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { MCP_HEADERS } from "../helpers/mcp";
-import { freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
+import { startPair, useCleanups } from "../helpers/process-suite";
 
 // Rate limits hold across two server processes on one Postgres. The
 // buckets are rows (src/lib/token-bucket.ts), so a client alternating between instances behind a
 // load balancer gets one budget, not one per instance; so does the pending-MCP-session cap.
 describe.runIf(onRealPostgres)("rate limits across two server processes on one Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
-  const stop = async (p: ServerProcess) => {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-    await p.exited;
-  };
+  const cleanups = useCleanups();
   const post = async (base: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + p, {
       method: "POST",
@@ -29,24 +19,11 @@ describe.runIf(onRealPostgres)("rate limits across two server processes on one P
   };
 
   it("one session bucket and one pending-session cap for a client alternating between the instances", async () => {
-    const db = await freshPostgresDatabase("oabp_rl_two");
-    cleanups.push(db.drop);
-    const env = () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-rl-two-"));
-      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
-      // 8 per hour: one token back every 450 s, so the test's own duration refills nothing.
-      return {
-        DATABASE_URL: db.url,
-        OABP_DATA_DIR: dir,
-        OABP_RATE_LIMIT_SESSION_IP: "8/3600",
-        OABP_MCP_PENDING_SESSIONS_PER_IP: "3",
-      };
-    };
-    const [a, b] = await Promise.all([startServer(env()), startServer(env())]);
-    cleanups.push(
-      () => stop(a),
-      () => stop(b),
-    );
+    // 8 per hour: one token back every 450 s, so the test's own duration refills nothing.
+    const { a, b } = await startPair(cleanups, "oabp_rl_two", {
+      OABP_RATE_LIMIT_SESSION_IP: "8/3600",
+      OABP_MCP_PENDING_SESSIONS_PER_IP: "3",
+    });
     const servers = [a, b];
 
     // MCP initialize, alternating: the cap of 3 pending sessions is for the client, not per instance.
