@@ -9,7 +9,7 @@ import { makeTestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { onRealPostgres } from "../helpers/db";
-import { deployErc8004 } from "../helpers/erc8004";
+import { deployErc8004, lastFeedbackIndex } from "../helpers/erc8004";
 import { createBaseMission, escrowTick, startEscrowChain } from "../helpers/escrow-chain";
 import {
   freshDatabase,
@@ -103,13 +103,7 @@ describe.runIf(onRealPostgres)("ERC-8004 feedback survives SIGKILL of the worker
     // The node loses the feedback (the registration stays and is mined): only the stored bytes can write it.
     await chain.anvil.testClient.dropTransaction({ hash: stored.tx_hash as Hex });
     await chain.mine(2);
-    const lastIndex = () =>
-      rc.readContract({
-        address: reputation,
-        abi: reputationRegistryUpgradeableAbi,
-        functionName: "getLastIndex",
-        args: [agentId, reporter.address],
-      });
+    const lastIndex = () => lastFeedbackIndex(chain.anvil, reputation, agentId, reporter.address);
     expect(await lastIndex()).toBe(0n);
 
     worker = await startWorker(workerEnv);
