@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts, erc8004Feedback, erc8004Identities } from "../../src/db/schema/index";
 import { runErc8004 } from "../../src/features/erc8004";
 import { identityRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-identity";
-import { reputationRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-reputation";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";

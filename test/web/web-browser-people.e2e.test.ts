@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { base } from "viem/chains";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { exactTime } from "../../src/features/web/web.format";
