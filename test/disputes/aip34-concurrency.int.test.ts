@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createHash } from "node:crypto";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { runPendingChecks } from "../../src/jobs/checks";
-import { startReceiver } from "../helpers/receiver";
+import { serveSameAnswer } from "../helpers/same-answer";
 import { useTestApp } from "../helpers/suite-app";
 
 // AIP-4 §6.1 limits and a dispute's single decision under real concurrency (PGlite is one
@@ -80,26 +79,14 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   });
 
   it("dup_claim: 5 racing filings from each of two filers → exactly 3 each (AIP-4 §6.1: 3 per mission)", async () => {
-    const body = "the answer is 42";
-    const rx = await startReceiver({ "/a": () => ({ status: 200, body }), "/b": () => ({ status: 200, body }) });
+    const { rx, submit } = await serveSameAnswer();
     try {
-      const hash = `sha256:${createHash("sha256").update(body).digest("hex")}`;
       const { mission } = await openMission(t, {
         verification: { type: "first_valid_match", params: { expected: "42" } },
       });
       const [a, b] = [await signIn(t), await signIn(t)];
-      const sa = (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: a.token,
-          body: { content_uri: `${rx.base}/a`, content_hash: hash },
-        })
-      ).body;
-      const sb = (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: b.token,
-          body: { content_uri: `${rx.base}/b`, content_hash: hash },
-        })
-      ).body;
+      const sa = await submit(t, mission.id, a, "/a");
+      const sb = await submit(t, mission.id, b, "/b");
       await runPendingChecks(t.deps);
       const claim = (who: { token: string }, mine: string, other: string) =>
         t.call("POST", "/api/disputes", {

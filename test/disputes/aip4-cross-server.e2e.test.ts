@@ -93,25 +93,13 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
       signedAt = new Date().toISOString(),
       submissionId = sub.body.id,
     ) => {
-      const message = crossServerProofMessage({
-        server: new URL(A).origin,
-        dispute_type: "bad_spec",
-        mission_id: missionA,
-        submission_id: submissionId,
-        attestation_url: attestationUrl,
-        signed_at: signedAt,
-      });
-      // No bearer token: the identity is the one hub B attests.
-      return httpCall(A, "POST", "/api/disputes", {
-        dispute_type: "bad_spec",
-        mission_id: missionA,
-        submission_id: submissionId,
-        evidence: { description: "The rule accepts any 0x string, not the capital the mission asks for" },
-        cross_server_identity: {
-          attestation_url: attestationUrl,
-          signed_at: signedAt,
-          signature: await signer.signMessage({ message }),
-        },
+      return fileBadSpecOnA({
+        missionId: missionA,
+        submissionId,
+        attestationUrl,
+        signer,
+        signedAt,
+        description: "The rule accepts any 0x string, not the capital the mission asks for",
       });
     };
 
@@ -158,26 +146,12 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
     const missionA = await fvmMission(A, "0x");
     const other = await signIn(A);
     const sub = await httpCall(A, "POST", `/missions/${missionA}/submissions`, { content: "nope" }, other.token);
-    const attestationUrl = `${B}/reputation/${onB.address}/attestation`;
-    const signedAt = new Date().toISOString();
-    const message = crossServerProofMessage({
-      server: new URL(A).origin,
-      dispute_type: "bad_spec",
-      mission_id: missionA,
-      submission_id: sub.body.id,
-      attestation_url: attestationUrl,
-      signed_at: signedAt,
-    });
-    const r = await httpCall(A, "POST", "/api/disputes", {
-      dispute_type: "bad_spec",
-      mission_id: missionA,
-      submission_id: sub.body.id,
-      evidence: { description: "Someone else's submission" },
-      cross_server_identity: {
-        attestation_url: attestationUrl,
-        signed_at: signedAt,
-        signature: await agent.signMessage({ message }),
-      },
+    const r = await fileBadSpecOnA({
+      missionId: missionA,
+      submissionId: sub.body.id,
+      attestationUrl: `${B}/reputation/${onB.address}/attestation`,
+      signer: agent,
+      description: "Someone else's submission",
     });
     expect(r.status, r.text).toBe(422);
     expect(r.body.details.reason).toBe("not_your_submission");
@@ -192,26 +166,12 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
     const creator = (await httpCall(A, "GET", `/missions/${missionA}`)).body.creator as string;
     const onA = await signIn(A, agent);
     const sub = await httpCall(A, "POST", `/missions/${missionA}/submissions`, { content: "no prefix" }, onA.token);
-    const attestationUrl = `${B}/reputation/${onB.address}/attestation`;
-    const signedAt = new Date().toISOString();
-    const message = crossServerProofMessage({
-      server: new URL(A).origin,
-      dispute_type: "bad_spec",
-      mission_id: missionA,
-      submission_id: sub.body.id,
-      attestation_url: attestationUrl,
-      signed_at: signedAt,
-    });
-    const filed = await httpCall(A, "POST", "/api/disputes", {
-      dispute_type: "bad_spec",
-      mission_id: missionA,
-      submission_id: sub.body.id,
-      evidence: { description: "The rule accepts any 0x string" },
-      cross_server_identity: {
-        attestation_url: attestationUrl,
-        signed_at: signedAt,
-        signature: await agent.signMessage({ message }),
-      },
+    const filed = await fileBadSpecOnA({
+      missionId: missionA,
+      submissionId: sub.body.id,
+      attestationUrl: `${B}/reputation/${onB.address}/attestation`,
+      signer: agent,
+      description: "The rule accepts any 0x string",
     });
     expect(filed.status, filed.text).toBe(201);
     const rating = async (id: string) => (await httpCall(A, "GET", `/agents/${id}`)).body.rating as number;
@@ -235,3 +195,37 @@ describe("AIP-4 §7 cross-server disputes (two hubs)", () => {
     expect(JSON.stringify(history)).toContain('"dispute_upheld"');
   });
 });
+
+/**
+ * A bad_spec dispute filed on hub A with no bearer token: the identity is the one hub B attests
+ * at `attestationUrl`, proven by `signer`'s EIP-191 signature over the filing (AIP-4 §7.2).
+ */
+async function fileBadSpecOnA(o: {
+  missionId: string;
+  submissionId: string;
+  attestationUrl: string;
+  signer: PrivateKeyAccount;
+  description: string;
+  signedAt?: string;
+}) {
+  const signedAt = o.signedAt ?? new Date().toISOString();
+  const message = crossServerProofMessage({
+    server: new URL(A).origin,
+    dispute_type: "bad_spec",
+    mission_id: o.missionId,
+    submission_id: o.submissionId,
+    attestation_url: o.attestationUrl,
+    signed_at: signedAt,
+  });
+  return httpCall(A, "POST", "/api/disputes", {
+    dispute_type: "bad_spec",
+    mission_id: o.missionId,
+    submission_id: o.submissionId,
+    evidence: { description: o.description },
+    cross_server_identity: {
+      attestation_url: o.attestationUrl,
+      signed_at: signedAt,
+      signature: await o.signer.signMessage({ message }),
+    },
+  });
+}

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createHash } from "node:crypto";
 import { runPendingChecks } from "../../src/jobs/checks";
-import { startReceiver } from "../helpers/receiver";
+import { serveSameAnswer } from "../helpers/same-answer";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
 import { evidence, fileDispute } from "./aip4-filing";
@@ -92,27 +91,15 @@ describe("AIP-4 §6.1 rate limits", () => {
 
 describe("AIP-4 dup_claim", () => {
   it("two valid answers in the same server second: the recorded arrival order decides at filing", async () => {
-    const body = "the answer is 42";
-    const rx = await startReceiver({ "/a": () => ({ status: 200, body }), "/b": () => ({ status: 200, body }) });
+    const { rx, submit } = await serveSameAnswer();
     try {
       const { mission } = await openMission(t, {
         verification: { type: "first_valid_match", params: { expected: "42" } },
       });
-      const hash = `sha256:${createHash("sha256").update(body).digest("hex")}`;
       const [a, b] = [await signIn(t), await signIn(t)];
       // Same manual-clock instant; remote content is checked by the job, in arrival order.
-      const sa = (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: a.token,
-          body: { content_uri: `${rx.base}/a`, content_hash: hash },
-        })
-      ).body;
-      const sb = (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: b.token,
-          body: { content_uri: `${rx.base}/b`, content_hash: hash },
-        })
-      ).body;
+      const sa = await submit(t, mission.id, a, "/a");
+      const sb = await submit(t, mission.id, b, "/b");
       await runPendingChecks(t.deps);
       expect((await t.call("GET", `/submissions/${sa.id}`)).body.status).toBe("accepted");
       const claim = (who: { token: string }, mine: string, other: string, missionId: string = mission.id) =>
@@ -143,19 +130,9 @@ describe("AIP-4 dup_claim", () => {
         const { mission: m2 } = await openMission(t, {
           verification: { type: "first_valid_match", params: { expected: "42" } },
         });
-        const x = (
-          await t.call("POST", `/missions/${m2.id}/submissions`, {
-            token: (await signIn(t, a.account)).token,
-            body: { content_uri: `${rx.base}/a`, content_hash: hash },
-          })
-        ).body;
+        const x = await submit(t, m2.id, await signIn(t, a.account), "/a");
         t.clock.advance(1000);
-        const y = (
-          await t.call("POST", `/missions/${m2.id}/submissions`, {
-            token: (await signIn(t, b.account)).token,
-            body: { content_uri: `${rx.base}/b`, content_hash: hash },
-          })
-        ).body;
+        const y = await submit(t, m2.id, await signIn(t, b.account), "/b");
         await runPendingChecks(t.deps);
         const r = await claim(await signIn(t, b.account), y.id, x.id, m2.id);
         expect(r.body.details.reason).toBe("not_same_second");

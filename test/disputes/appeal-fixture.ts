@@ -1,9 +1,8 @@
-import { expect } from "vitest";
 import { treasuryBalances } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import type { TestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
-import { balanceOf } from "../helpers/judging";
+import { balanceOf, submitAs } from "../helpers/judging";
 
 // What the appeal suites (appeal*.int.test.ts) set up: a creator_judges mission with an appeal
 // (AIP-1 Security Considerations, reward griefing), its submitters and stakers, and the reads
@@ -46,12 +45,7 @@ export function appealFixture(t: TestApp) {
       const subs: (Agent & { sub: { id: string } })[] = [];
       for (let i = 0; i < n; i++) {
         const a = await signIn(t);
-        const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: a.token,
-          body: { content: `answer ${i} from ${a.address}` },
-        });
-        expect(r.status, r.text).toBe(201);
-        subs.push({ ...a, sub: r.body });
+        subs.push({ ...a, sub: { id: await submitAs(t, mission.id, a, `answer ${i} from ${a.address}`) } });
       }
       return { creator, mission, subs };
     },

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts, erc8004Feedback, erc8004Identities } from "../../src/db/schema/index";
 import { runErc8004 } from "../../src/features/erc8004";
 import { identityRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-identity";
-import { reputationRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-reputation";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
-import { deployErc8004 } from "../helpers/erc8004";
+import { deployErc8004, lastFeedbackIndex } from "../helpers/erc8004";
 import { acceptedSubmission } from "../helpers/mission-flow";
 
 // Must show 4 (docs/erc-8004.md): on anvil with the ERC-8004 reference registries deployed as
@@ -163,13 +162,7 @@ describe("ERC-8004 feedback backed by payment (reference registries on anvil)", 
       expect(stored).toMatchObject({ agentId: winner.address, erc8004AgentId: winnerAgentId.toString(), releaseTx });
       await chain.anvil.testClient.dropTransaction({ hash: stored.txHash as Hex });
       await chain.mine(2);
-      const lastIndex = () =>
-        rc.readContract({
-          address: reputation,
-          abi: reputationRegistryUpgradeableAbi,
-          functionName: "getLastIndex",
-          args: [winnerAgentId, reporter.address],
-        });
+      const lastIndex = () => lastFeedbackIndex(chain.anvil, reputation, winnerAgentId, reporter.address);
       expect(await lastIndex()).toBe(0n);
       // The restart's passes re-send the stored bytes: the same transaction, confirmed once.
       await until(

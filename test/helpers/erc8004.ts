@@ -48,3 +48,13 @@ export async function deployErc8004(anvil: Anvil): Promise<{ identity: Address; 
   );
   return { identity, reputation };
 }
+
+/** The reputation registry's last feedback index from `reporter` about `agentId` (0n: none yet). */
+export function lastFeedbackIndex(anvil: Anvil, reputation: Address, agentId: bigint, reporter: Address) {
+  return anvil.publicClient.readContract({
+    address: reputation,
+    abi: reputationRegistryUpgradeableAbi,
+    functionName: "getLastIndex",
+    args: [agentId, reporter],
+  });
+}

@@ -202,33 +202,6 @@ export async function stopServer(p: ServerProcess): Promise<void> {
   await p.exited;
 }
 
-/**
- * Two server processes on one fresh database of the real Postgres, each with its own data
- * directory: the set-up of the tests that a limit or a session holds across instances. `close`
- * stops both, drops the database and removes the directories.
- */
-export async function twoServersOnOnePostgres(
-  prefix: string,
-  env: Record<string, string> = {},
-): Promise<{ a: ServerProcess; b: ServerProcess; close(): Promise<void> }> {
-  const db = await freshPostgresDatabase(prefix);
-  const dirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), `${prefix}-`)));
-  const started = await Promise.allSettled(
-    dirs.map((dir) => startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: dir, ...env })),
-  );
-  const close = async () => {
-    for (const s of started) if (s.status === "fulfilled") await stopServer(s.value).catch(() => {});
-    await db.drop().catch(() => {});
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  };
-  const [a, b] = started;
-  if (a?.status !== "fulfilled" || b?.status !== "fulfilled") {
-    await close();
-    throw started.find((s): s is PromiseRejectedResult => s.status === "rejected")?.reason;
-  }
-  return { a: a.value, b: b.value, close };
-}
-
 /** Background job rounds a spawned server has run, all jobs and results (its oabp_job_runs_total). */
 export async function jobRounds(base: string): Promise<number> {
   const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${E2E_ADMIN}` } });

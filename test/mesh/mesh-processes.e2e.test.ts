@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { httpCall, httpSignIn, twoServersOnOnePostgres } from "../helpers/process";
+import { httpCall, httpSignIn } from "../helpers/process";
+import { startPair, useCleanups } from "../helpers/process-suite";
 
 // Agent Mesh: a skill's rate limit is one budget per caller across every server process on one
 // Postgres (the buckets are rows, src/lib/token-bucket.ts), not one per process. The real
@@ -8,12 +9,10 @@ import { httpCall, httpSignIn, twoServersOnOnePostgres } from "../helpers/proces
 // never resolves: a call within the limit is forwarded and fails as unreachable (503), a call
 // over it is refused before any forwarding (429) — the counts show where the limit held.
 describe.runIf(onRealPostgres)("Agent Mesh rate limits across two server processes on one Postgres", () => {
-  let two: Awaited<ReturnType<typeof twoServersOnOnePostgres>> | undefined;
-  afterAll(() => two?.close());
+  const cleanups = useCleanups();
 
   it("one skill budget per caller, whichever instance each call reaches, sequential and concurrent", async () => {
-    two = await twoServersOnOnePostgres("oabp_mesh_two");
-    const { a, b } = two;
+    const { a, b } = await startPair(cleanups, "oabp_mesh_two");
     const servers = [a.base, b.base];
 
     const reg = await httpCall(a.base, "POST", "/api/agents/register", { name: "Elsewhere" });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { missions } from "../../src/db/schema/index";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { withSecondInstance } from "../helpers/second-instance";
 import { useTestApp } from "../helpers/suite-app";
 
 const t = useTestApp();
@@ -39,17 +40,7 @@ describe("mission list cache", () => {
 
   it.runIf(onRealPostgres)("a write through one instance reaches another instance's cached lists", async () => {
     // A second app on the same database: its own cache.
-    const { createApp } = await import("../../src/app");
-    const { missionListCache } = await import("../../src/features/missions/missions.cache");
-    const { openDatabase } = await import("../../src/db/client");
-    const url = new URL(process.env.DATABASE_URL!);
-    const current = (await t.deps.database.db.execute("select current_database() as d" as never)) as unknown as {
-      d: string;
-    }[];
-    url.pathname = `/${current[0]!.d}`;
-    const database = await openDatabase({ url: url.toString(), poolMax: 2, migrate: false });
-    try {
-      const other = createApp({ ...t.deps, database, missionLists: await missionListCache(database, 1 << 20) });
+    await withSecondInstance(t, 1 << 20, async (other) => {
       const { creator } = await openMission(t);
       const q = `/missions?creator=${creator.address}`;
       const read = async () => ((await (await other.request(q)).json()) as { missions: unknown[] }).missions.length;
@@ -57,8 +48,6 @@ describe("mission list cache", () => {
       expect(await read()).toBe(1); // cached on the other instance
       expect((await t.call("POST", "/missions", { token: creator.token, body: missionBody(t) })).status).toBe(201);
       expect(await read()).toBe(2); // at once: the epoch, read per request, has moved
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { submitAs } from "../helpers/judging";
 import { useTestApp } from "../helpers/suite-app";
 
 const t = useTestApp();
@@ -65,14 +66,7 @@ describe("missions", () => {
   it("refuses to void a mission that has a submission", async () => {
     const { creator, mission } = await openMission(t);
     const solver = await signIn(t);
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: solver.token,
-          body: { content: "answer" },
-        })
-      ).status,
-    ).toBe(201);
+    await submitAs(t, mission.id, solver, "answer");
     const r = await t.call("POST", `/missions/${mission.id}/void`, { token: creator.token });
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ error: "CONFLICT", details: { reason: "has_submissions" } });

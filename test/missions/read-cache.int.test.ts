@@ -5,6 +5,7 @@ import { listMissions, ListMissionsQuery } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
 import { missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
+import { withSecondInstance } from "../helpers/second-instance";
 import { useTestApp } from "../helpers/suite-app";
 import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
@@ -205,18 +206,8 @@ describe("ETags on single resources", () => {
 
 describe.runIf(onRealPostgres)("two instances on one database", () => {
   it("a write through one instance shows at once in the other's list pages and ETags", async () => {
-    const { createApp } = await import("../../src/app");
-    const { missionListCache } = await import("../../src/features/missions/missions.cache");
-    const { openDatabase } = await import("../../src/db/client");
-    const url = new URL(process.env.DATABASE_URL!);
-    const current = (await t.deps.database.db.execute("select current_database() as d" as never)) as unknown as {
-      d: string;
-    }[];
-    url.pathname = `/${current[0]!.d}`;
-    const database = await openDatabase({ url: url.toString(), poolMax: 2, migrate: false });
-    try {
-      // Its own database handle, so its own document cache; its list cache off (NOTIFY is async).
-      const other = createApp({ ...t.deps, database, missionLists: await missionListCache(database, 0) });
+    // Its own database handle, so its own document cache; its list cache off (NOTIFY is async).
+    await withSecondInstance(t, 0, async (other) => {
       const { creator, mission } = await openMission(t);
       const q = `/missions?creator=${creator.address}`;
       const read = async () => (await (await other.request(q)).json()) as { missions: { submission_count: number }[] };
@@ -230,8 +221,6 @@ describe.runIf(onRealPostgres)("two instances on one database", () => {
       const two = await other.request(`/missions/${mission.id}`, { headers: { "if-none-match": etag } });
       expect(two.status).toBe(200);
       expect(((await two.json()) as { submission_count: number }).submission_count).toBe(1);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

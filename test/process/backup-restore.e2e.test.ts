@@ -1,18 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
+import { E2E_ADMIN, startServer, httpCall, httpSignIn } from "../helpers/process";
 import {
-  E2E_ADMIN,
-  freshPostgresDatabase,
-  startServer,
-  type ServerProcess,
-  httpCall,
-  httpSignIn,
-} from "../helpers/process";
+  freshDatabase,
+  httpCredit,
+  processMission,
+  stopProcess as stop,
+  tempDir,
+  useCleanups,
+} from "../helpers/process-suite";
 
 // Operations: the documented backup / restore procedure (docs/operations.md,
 // "Backup and restore"), run once end to end. Value moves on a real server; the database is
@@ -21,14 +21,7 @@ import {
 const run = promisify(execFile);
 
 describe.runIf(onRealPostgres)("backup and restore (pg_dump / pg_restore)", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
-  const stop = async (p: ServerProcess) => {
-    p.child.kill("SIGTERM");
-    await p.exited;
-  };
+  const cleanups = useCleanups();
   const call = httpCall;
   const signIn = httpSignIn;
 
@@ -36,39 +29,25 @@ describe.runIf(onRealPostgres)("backup and restore (pg_dump / pg_restore)", () =
     "dump a live database, restore into a new one, start a server on it: same data, ledger verifies",
     { timeout: 120_000 },
     async () => {
-      const source = await freshPostgresDatabase("oabp_backup_src");
-      cleanups.push(() => source.drop());
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-backup-"));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      const source = await freshDatabase(cleanups, "oabp_backup_src");
+      const dir = tempDir(cleanups, "oabp-backup");
       const a = await startServer({ DATABASE_URL: source.url, OABP_DATA_DIR: path.join(dir, "a") });
       cleanups.push(() => stop(a));
 
       const creator = await signIn(a.base);
       const solver = await signIn(a.base);
-      expect(
-        (
-          await call(
-            a.base,
-            "POST",
-            "/admin/ledger/credit",
-            { agent_id: creator.address, asset: "USDC", amount: "500000000" },
-            E2E_ADMIN,
-          )
-        ).status,
-      ).toBe(200);
+      await httpCredit(a.base, creator.address, "500000000");
       const mission = (
         await call(
           a.base,
           "POST",
           "/missions",
-          {
+          processMission({
             title: "Backed up",
             description: "A mission whose award must survive a restore.",
-            reward: { asset: "USDC", amount: "100000000" },
-            verification: { type: "creator_judges", params: {} },
-            deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+            amount: "100000000",
             tags: ["backup"],
-          },
+          }),
           creator.token,
         )
       ).body;
@@ -101,8 +80,7 @@ describe.runIf(onRealPostgres)("backup and restore (pg_dump / pg_restore)", () =
       await run("pg_dump", ["--format=custom", "--no-owner", "--file", file, source.url]);
       expect(statSync(file).size).toBeGreaterThan(0);
       await stop(a);
-      const target = await freshPostgresDatabase("oabp_backup_dst");
-      cleanups.push(() => target.drop());
+      const target = await freshDatabase(cleanups, "oabp_backup_dst");
       await run("pg_restore", ["--no-owner", "--exit-on-error", "--dbname", target.url, file]);
 
       const b = await startServer({ DATABASE_URL: target.url, OABP_DATA_DIR: path.join(dir, "b") });
@@ -117,17 +95,7 @@ describe.runIf(onRealPostgres)("backup and restore (pg_dump / pg_restore)", () =
       expect(after).toEqual(before);
       expect(after.mission.status).not.toBe("open");
       // The restored copy is a working server: it takes new writes.
-      expect(
-        (
-          await call(
-            b.base,
-            "POST",
-            "/admin/ledger/credit",
-            { agent_id: solver.address, asset: "USDC", amount: "1" },
-            E2E_ADMIN,
-          )
-        ).status,
-      ).toBe(200);
+      await httpCredit(b.base, solver.address, "1");
       expect((await call(b.base, "GET", "/admin/ledger/verify", undefined, E2E_ADMIN)).body.ok).toBe(true);
     },
   );

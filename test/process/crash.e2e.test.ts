@@ -1,30 +1,18 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { E2E_ADMIN, E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
+import { E2E_ADMIN, httpSignIn, startServer } from "../helpers/process";
+import { freshDatabase, httpCredit, killProcess as kill, tempDir, useCleanups } from "../helpers/process-suite";
 
 // A crash at any line: SIGKILL the real server while it is creating missions (each one a
 // transaction that debits the creator, funds escrow and the treasury, writes the mission and its
 // idempotency row). After a restart every base unit must be accounted for, the hash chain must
 // verify, and retrying every Idempotency-Key must yield exactly one mission per key.
 describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
+  const cleanups = useCleanups();
 
   it("SIGKILL mid-load loses nothing and duplicates nothing", async () => {
-    const db = await freshPostgresDatabase("oabp_crash");
-    cleanups.push(db.drop);
-    const env = { DATABASE_URL: db.url, OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-crash-")) };
-    const kill = async (p: ServerProcess) => {
-      if (p.child.exitCode === null) p.child.kill("SIGKILL");
-      await p.exited;
-    };
+    const db = await freshDatabase(cleanups, "oabp_crash");
+    const env = { DATABASE_URL: db.url, OABP_DATA_DIR: tempDir(cleanups, "oabp-crash") };
     const first = await startServer(env);
     cleanups.push(() => kill(first));
 
@@ -42,37 +30,14 @@ describe.runIf(onRealPostgres)("crash safety on real Postgres", () => {
       });
       return { status: res.status, text: await res.text() };
     };
-    const account = privateKeyToAccount(generatePrivateKey());
-    const { nonce } = JSON.parse((await call(first.base, "POST", "/auth/nonce")).text);
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: 8453,
-      domain: new URL(E2E_PUBLIC_URL).host,
-      nonce,
-      uri: E2E_PUBLIC_URL,
-      version: "1",
-    });
-    const { token } = JSON.parse(
-      (await call(first.base, "POST", "/auth/siwe", { message, signature: await account.signMessage({ message }) }))
-        .text,
-    );
+    const { account, token } = await httpSignIn(first.base);
     const auth = { authorization: `Bearer ${token}` };
 
     const N = 200;
     const REWARD = 1_000_000n;
     const FEE = 5_000_000n; // default USDC spam fee
     const admin = { authorization: `Bearer ${E2E_ADMIN}` };
-    expect(
-      (
-        await call(
-          first.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: account.address, asset: "USDC", amount: (BigInt(N) * (REWARD + FEE)).toString() },
-          admin,
-        )
-      ).status,
-    ).toBe(200);
+    await httpCredit(first.base, account.address, BigInt(N) * (REWARD + FEE));
 
     const deadline = new Date(Date.now() + 86_400_000).toISOString(); // a retry must send the same body
     const body = (i: number) => ({

@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import postgres from "postgres";
 import { parseEventLogs, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client";
 import { identityRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-identity";
 import { reputationRegistryUpgradeableAbi } from "../../src/lib/abi/erc8004-reputation";
@@ -14,49 +9,30 @@ import { makeTestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
 import { onRealPostgres } from "../helpers/db";
-import { deployErc8004 } from "../helpers/erc8004";
+import { deployErc8004, lastFeedbackIndex } from "../helpers/erc8004";
 import { createBaseMission, escrowTick, startEscrowChain } from "../helpers/escrow-chain";
-import { BUILT_ENTRY, ROOT, freshPostgresDatabase } from "../helpers/process";
+import {
+  freshDatabase,
+  killProcess as kill,
+  startWorker,
+  tempDir,
+  untilRow,
+  useCleanups,
+} from "../helpers/process-suite";
 
 // Must show 4 with real processes (docs/erc-8004.md "Exactly once"): the paid mission is settled
 // in this process; `src/worker.ts` (what `npm run worker` runs), holding the reporter key, signs
 // and stores the feedback and sends it; it is SIGKILLed before the feedback is mined and the node
 // loses the transaction. The restarted worker sends the same stored bytes: one entry on chain.
 
-interface Worker {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, BUILT_ENTRY("worker"), {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "info", OABP_WORKER_PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr!.on("data", (d) => (stderr += d));
-    void exited.then((code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.includes("settlement worker running")) resolve({ child, exited });
-    });
-  });
-}
-
 describe.runIf(onRealPostgres)("ERC-8004 feedback survives SIGKILL of the worker", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
+  const cleanups = useCleanups();
 
   it("writes one entry after a kill -9 between the send and the mining", { timeout: 300_000 }, async () => {
     const chain = await startEscrowChain();
     cleanups.push(() => chain.stop());
     const { identity, reputation } = await deployErc8004(chain.anvil);
-    const fresh = await freshPostgresDatabase("oabp_erc8004_crash");
-    cleanups.push(fresh.drop);
+    const fresh = await freshDatabase(cleanups, "oabp_erc8004_crash");
     const database = await openDatabase({ url: fresh.url });
     const t = await makeTestApp(chain.env(), { database: { database, dispose: () => database.close() } });
     cleanups.push(() => t.close());
@@ -111,25 +87,14 @@ describe.runIf(onRealPostgres)("ERC-8004 feedback survives SIGKILL of the worker
       DATABASE_URL: fresh.url,
       OABP_JOB_INTERVAL_MS: "100",
       OABP_CHAIN_POLL_MS: "200",
-      OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-erc8004-worker-")),
+      OABP_DATA_DIR: tempDir(cleanups, "oabp-erc8004-worker"),
       OABP_ERC8004_IDENTITY_REGISTRY: identity,
       OABP_ERC8004_REPUTATION_REGISTRY: reputation,
       OABP_ERC8004_REPORTER_KEY: reporterKey,
     };
-    const kill = async (w: Worker) => {
-      if (w.child.exitCode === null) w.child.kill("SIGKILL");
-      await w.exited.catch(() => null);
-    };
     const rowOf = async () =>
       (await sql`select state, tx_hash, raw_tx, feedback_index from erc8004_feedback where mission_id = ${c.m.id}`)[0];
-    const until = async (what: string, ok: () => Promise<boolean>, step?: () => Promise<void>) => {
-      const limit = Date.now() + 120_000;
-      while (!(await ok())) {
-        if (Date.now() > limit) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await rowOf())}`);
-        await step?.();
-        await new Promise((res) => setTimeout(res, 200));
-      }
-    };
+    const until = untilRow(rowOf, 120_000);
     let worker = await startWorker(workerEnv);
     cleanups.push(() => kill(worker));
     await until("the signed feedback", async () => (await rowOf())?.state === "broadcast");
@@ -138,13 +103,7 @@ describe.runIf(onRealPostgres)("ERC-8004 feedback survives SIGKILL of the worker
     // The node loses the feedback (the registration stays and is mined): only the stored bytes can write it.
     await chain.anvil.testClient.dropTransaction({ hash: stored.tx_hash as Hex });
     await chain.mine(2);
-    const lastIndex = () =>
-      rc.readContract({
-        address: reputation,
-        abi: reputationRegistryUpgradeableAbi,
-        functionName: "getLastIndex",
-        args: [agentId, reporter.address],
-      });
+    const lastIndex = () => lastFeedbackIndex(chain.anvil, reputation, agentId, reporter.address);
     expect(await lastIndex()).toBe(0n);
 
     worker = await startWorker(workerEnv);

@@ -1,10 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { freshPostgresDatabase } from "../helpers/process";
+import { ROOT } from "../helpers/process";
+import { freshDatabase, tempDir, useCleanups } from "../helpers/process-suite";
 
 // docs/abuse-edge.md "Client networks", over real IPv6: the real server process
 // listens on an IPv6 address and 100 clients send from 100 different addresses of one /64 (each
@@ -14,7 +13,6 @@ import { freshPostgresDatabase } from "../helpers/process";
 // /64 is served (the quotas over a day, not a minute: the real process runs on the wall clock). Needs root (to make the namespace and add addresses) and real Postgres on this
 // machine (reached through its Unix socket from inside the namespace).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const PG_SOCKET_DIR = "/var/run/postgresql";
 
 function whyNot(): string | undefined {
@@ -33,19 +31,14 @@ const skip = whyNot();
 if (skip) console.warn(`ipv6-slash64: skipped — ${skip}`);
 
 describe.skipIf(skip !== undefined)("over real IPv6: 100 addresses of one /64 are one client", () => {
-  const cleanups: (() => unknown)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c();
-  });
+  const cleanups = useCleanups();
 
   it(
     "nonces, anonymous writes and event streams are limited per /64; another /64 is served",
     { timeout: 300_000 },
     async () => {
-      const db = await freshPostgresDatabase("oabp_slash64");
-      cleanups.push(() => db.drop());
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-slash64-"));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const db = await freshDatabase(cleanups, "oabp_slash64");
+      const dir = tempDir(cleanups, "oabp-slash64");
       const port = new URL(db.url).port || "5432";
       // The production quotas (the process helper lifts them for other tests), over a day instead of
       // a minute: the spawned server runs on the wall clock, and a slow run must not refill a token.

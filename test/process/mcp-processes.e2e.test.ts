@@ -1,9 +1,8 @@
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { MCP_HEADERS } from "../helpers/mcp";
-import { E2E_ADMIN, E2E_PUBLIC_URL, twoServersOnOnePostgres } from "../helpers/process";
+import { httpSignIn as signIn } from "../helpers/process";
+import { httpCredit, startPair, useCleanups } from "../helpers/process-suite";
 import { TOOLS } from "../../src/features/mcp";
 
 // MCP sessions live in Postgres, so any instance serves any session. Two real server
@@ -11,8 +10,7 @@ import { TOOLS } from "../../src/features/mcp";
 // the second; a DELETE on the first ends the session on the second too (its session cache hears
 // the NOTIFY), and a pending session is refused tools on either.
 describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres", () => {
-  let two: Awaited<ReturnType<typeof twoServersOnOnePostgres>> | undefined;
-  afterAll(() => two?.close());
+  const cleanups = useCleanups();
 
   async function http(
     base: string,
@@ -37,23 +35,6 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
       token,
       headers: { ...MCP_HEADERS, ...(session ? { "mcp-session-id": session } : {}) },
     });
-  async function signIn(base: string) {
-    const account = privateKeyToAccount(generatePrivateKey());
-    const { nonce } = (await http(base, "POST", "/auth/nonce")).body;
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: 8453,
-      domain: new URL(E2E_PUBLIC_URL).host,
-      nonce,
-      uri: E2E_PUBLIC_URL,
-      version: "1",
-    });
-    const r = await http(base, "POST", "/auth/siwe", {
-      body: { message, signature: await account.signMessage({ message }) },
-    });
-    expect(r.status, r.text).toBe(200);
-    return { token: r.body.token as string, address: account.address.toLowerCase() };
-  }
   const initialize = {
     jsonrpc: "2.0",
     id: 1,
@@ -69,18 +50,10 @@ describe.runIf(onRealPostgres)("MCP across two server processes on one Postgres"
   });
 
   it("initialize on one instance, tools on the other; DELETE on the first ends it on both", async () => {
-    two = await twoServersOnOnePostgres("oabp_mcp_two");
-    const { a, b } = two;
+    const { a, b } = await startPair(cleanups, "oabp_mcp_two");
 
     const creator = await signIn(a.base);
-    expect(
-      (
-        await http(a.base, "POST", "/admin/ledger/credit", {
-          token: E2E_ADMIN,
-          body: { agent_id: creator.address, asset: "USDC", amount: "1000000000" },
-        })
-      ).status,
-    ).toBe(200);
+    await httpCredit(a.base, creator.address, "1000000000");
     const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const mission = (
       await http(a.base, "POST", "/missions", {

@@ -1,20 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../src/db/client";
 import { parseEnv } from "../../src/env";
 import { onRealPostgres } from "../helpers/db";
 import { pgbouncerBinary, startPgbouncer } from "../helpers/pgbouncer";
+import { E2E_ADMIN, startServer, type ServerProcess, httpCall, httpSignIn } from "../helpers/process";
 import {
-  E2E_ADMIN,
-  freshPostgresDatabase,
-  startServer,
-  type ServerProcess,
-  httpCall,
-  httpSignIn,
-} from "../helpers/process";
+  eventually,
+  freshDatabase,
+  httpCredit,
+  processMission,
+  stopProcess,
+  tempDir,
+  useCleanups,
+} from "../helpers/process-suite";
 
 // The server behind a transaction-mode pooler (Debian's PgBouncer; .ci/run
 // installs it). Queries go through PgBouncer (DATABASE_URL); migrations and LISTEN use the direct
@@ -42,31 +41,13 @@ describe("pooler settings (env.ts)", () => {
 
 const bin = pgbouncerBinary();
 describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
+  const cleanups = useCleanups();
   const call = httpCall;
   const signIn = httpSignIn;
-  const mission = (title: string) => ({
-    title,
-    description: "Posted through PgBouncer.",
-    reward: { asset: "USDC", amount: "100000000" },
-    verification: { type: "creator_judges", params: {} },
-    deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    tags: ["pooled"],
-  });
+  const mission = (title: string) =>
+    processMission({ title, description: "Posted through PgBouncer.", amount: "100000000", tags: ["pooled"] });
   // 100 USDC reward + the 5 USDC spam fee (env.ts DEFAULT_ASSETS).
   const COST = 105_000_000n;
-  /** What another connection makes visible is polled for, bounded, with no timing assertion. */
-  async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-    let v = await f();
-    for (let i = 0; i < 100 && !ok(v); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      v = await f();
-    }
-    return v;
-  }
 
   // PgBouncer < 1.21 returns its server connection at a query's ReadyForQuery even when the
   // client has pipelined a Parse/Describe/Flush behind it, and that reply is lost
@@ -77,8 +58,7 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
     "the pooled query pool never pipelines: a burst of mixed queries and transactions all finish",
     { timeout: 120_000 },
     async () => {
-      const db = await freshPostgresDatabase("oabp_pgb_burst");
-      cleanups.push(() => db.drop());
+      const db = await freshDatabase(cleanups, "oabp_pgb_burst");
       const pooler = await startPgbouncer(bin!, db.url, { poolSize: 5 });
       cleanups.push(() => pooler.stop());
       const env = parseEnv({ DATABASE_URL: pooler.url, DATABASE_DIRECT_URL: db.url });
@@ -113,12 +93,10 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
   );
 
   it("serves the read/write flows and keeps the ledger exact under concurrency", { timeout: 180_000 }, async () => {
-    const db = await freshPostgresDatabase("oabp_pgb");
-    cleanups.push(() => db.drop());
+    const db = await freshDatabase(cleanups, "oabp_pgb");
     const pooler = await startPgbouncer(bin!, db.url, { poolSize: 5 });
     cleanups.push(() => pooler.stop());
-    const dir = mkdtempSync(path.join(tmpdir(), "oabp-pgb-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir(cleanups, "oabp-pgb");
     const s: ServerProcess = await startServer({
       DATABASE_URL: pooler.url,
       DATABASE_DIRECT_URL: db.url,
@@ -127,10 +105,7 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
       // The award pays at once (no appeal window), so the receipt exists right after it.
       OABP_APPEAL_DEFAULT: "off",
     });
-    cleanups.push(async () => {
-      s.child.kill("SIGTERM");
-      await s.exited;
-    });
+    cleanups.push(() => stopProcess(s));
 
     const creator = await signIn(s.base);
     const solver = await signIn(s.base);
@@ -185,17 +160,7 @@ describe.runIf(onRealPostgres && bin)("behind PgBouncer (pool_mode=transaction)"
 
     // 20 concurrent creations against a balance covering exactly 5.
     const racer = await signIn(s.base);
-    expect(
-      (
-        await call(
-          s.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: racer.address, asset: "USDC", amount: String(5n * COST) },
-          E2E_ADMIN,
-        )
-      ).status,
-    ).toBe(200);
+    await httpCredit(s.base, racer.address, 5n * COST);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => call(s.base, "POST", "/missions", mission(`Race ${i}`), racer.token)),
     );

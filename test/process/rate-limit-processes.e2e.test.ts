@@ -1,14 +1,13 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { MCP_HEADERS } from "../helpers/mcp";
-import { twoServersOnOnePostgres } from "../helpers/process";
+import { startPair, useCleanups } from "../helpers/process-suite";
 
 // Rate limits hold across two server processes on one Postgres. The
 // buckets are rows (src/lib/token-bucket.ts), so a client alternating between instances behind a
 // load balancer gets one budget, not one per instance; so does the pending-MCP-session cap.
 describe.runIf(onRealPostgres)("rate limits across two server processes on one Postgres", () => {
-  let two: Awaited<ReturnType<typeof twoServersOnOnePostgres>> | undefined;
-  afterAll(() => two?.close());
+  const cleanups = useCleanups();
   const post = async (base: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + p, {
       method: "POST",
@@ -21,11 +20,10 @@ describe.runIf(onRealPostgres)("rate limits across two server processes on one P
 
   it("one session bucket and one pending-session cap for a client alternating between the instances", async () => {
     // 8 per hour: one token back every 450 s, so the test's own duration refills nothing.
-    two = await twoServersOnOnePostgres("oabp_rl_two", {
+    const { a, b } = await startPair(cleanups, "oabp_rl_two", {
       OABP_RATE_LIMIT_SESSION_IP: "8/3600",
       OABP_MCP_PENDING_SESSIONS_PER_IP: "3",
     });
-    const { a, b } = two;
     const servers = [a, b];
 
     // MCP initialize, alternating: the cap of 3 pending sessions is for the client, not per instance.

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import postgres from "postgres";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { E2E_ADMIN, httpCall, httpSignIn, startServer, type ServerProcess } from "../helpers/process";
+import { httpSignIn, startServer, type ServerProcess } from "../helpers/process";
+import { httpCredit, processMission, stopProcess, tempDir, useCleanups } from "../helpers/process-suite";
 import { postgresBinDir, startReplicaPair } from "../helpers/replica";
 
 const binDir = postgresBinDir();
@@ -16,10 +14,7 @@ const binDir = postgresBinDir();
 describe.runIf(onRealPostgres && binDir)(
   "a read replica with read-your-writes (skipped on PGlite or without /usr/lib/postgresql/*/bin)",
   () => {
-    const cleanups: (() => Promise<unknown>)[] = [];
-    afterAll(async () => {
-      for (const c of cleanups.reverse()) await c().catch(() => {});
-    });
+    const cleanups = useCleanups();
 
     it(
       "routes public reads to the replica unless it lags behind the reader's write",
@@ -30,17 +25,13 @@ describe.runIf(onRealPostgres && binDir)(
         const standby = postgres(pair.replicaUrl, { max: 1, onnotice: () => {} });
         cleanups.push(() => standby.end());
         expect((await standby`select pg_is_in_recovery() as r`)[0]!.r).toBe(true);
-        const dir = mkdtempSync(path.join(tmpdir(), "oabp-replica-srv-"));
-        cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+        const dir = tempDir(cleanups, "oabp-replica-srv");
         const srv: ServerProcess = await startServer({
           DATABASE_URL: pair.primaryUrl,
           DATABASE_READ_URL: pair.replicaUrl,
           OABP_DATA_DIR: dir,
         });
-        cleanups.push(async () => {
-          srv.child.kill("SIGTERM");
-          await srv.exited;
-        });
+        cleanups.push(() => stopProcess(srv));
         const get = async (p: string, headers: Record<string, string> = {}) => {
           const r = await fetch(srv.base + p, { headers });
           return { status: r.status, from: r.headers.get("oabp-read-from"), body: (await r.json()) as any };
@@ -53,25 +44,12 @@ describe.runIf(onRealPostgres && binDir)(
         expect((await fetch(`${srv.base}/leaderboard`)).headers.get("oabp-read-from")).toBeNull();
 
         const creator = await httpSignIn(srv.base);
-        const credit = await httpCall(
-          srv.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: creator.address, asset: "USDC", amount: "500000000" },
-          E2E_ADMIN,
-        );
-        expect(credit.status).toBe(200);
+        await httpCredit(srv.base, creator.address, "500000000");
         const create = async (title: string) => {
           const r = await fetch(`${srv.base}/missions`, {
             method: "POST",
             headers: { "content-type": "application/json", authorization: `Bearer ${creator.token}` },
-            body: JSON.stringify({
-              title,
-              description: "Replica trial.",
-              reward: { asset: "USDC", amount: "1000000" },
-              verification: { type: "creator_judges", params: {} },
-              deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-            }),
+            body: JSON.stringify(processMission({ title, description: "Replica trial.", amount: "1000000" })),
           });
           expect(r.status).toBe(201);
           return { id: ((await r.json()) as { id: string }).id, token: r.headers.get("oabp-read-after")! };

@@ -1,17 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import {
-  afterJobRounds,
-  E2E_ADMIN,
-  freshPostgresDatabase,
-  startServer,
-  type ServerProcess,
-  httpCall,
-  httpSignIn,
-} from "../helpers/process";
+import { afterJobRounds, E2E_ADMIN, startServer, httpCall, httpSignIn } from "../helpers/process";
+import { freshDatabase, httpCredit, killProcess as kill, tempDir, useCleanups } from "../helpers/process-suite";
 
 // The job runner survives a crash. Missions are created on a real server
 // process, which is SIGKILLed before their deadlines; the deadlines pass while no server runs.
@@ -19,16 +9,9 @@ import {
 // advance every mission, each exactly once (refunds counted on the creator's balance and on the
 // ledger's entry count, which would both show a second refund).
 describe.runIf(onRealPostgres)("restart on real Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
+  const cleanups = useCleanups();
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  const kill = async (p: ServerProcess) => {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
-    await p.exited;
-  };
   const call = httpCall;
   const signIn = httpSignIn;
   /** Polls `cond` every `everyMs` until it holds; throws `what` after `limitMs` (a generous bound, not a budget). */
@@ -44,11 +27,9 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
   };
 
   it("SIGKILL before the deadlines; after them, two restarted servers void or advance each mission exactly once", async () => {
-    const db = await freshPostgresDatabase("oabp_restart");
-    cleanups.push(db.drop);
+    const db = await freshDatabase(cleanups, "oabp_restart");
     const env = (interval = "200") => {
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-restart-"));
-      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true })); // after the servers stop
+      const dir = tempDir(cleanups, "oabp-restart");
       return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_JOB_INTERVAL_MS: interval, OABP_APPEAL_DEFAULT: "off" }; // awards pay at once here
     };
 
@@ -62,17 +43,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const REST = 777n; // left over after funding, so the final balance is not a round number
     const rewards = { cjEmpty: 1_000_000n, cjJudging: 2_000_000n, fvmInvalid: 3_000_000n, fvmEmpty: 4_000_000n };
     const funding = Object.values(rewards).reduce((s, r) => s + r + SPAM, 0n);
-    expect(
-      (
-        await call(
-          first.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: creator.address, asset: "USDC", amount: (funding + REST).toString() },
-          E2E_ADMIN,
-        )
-      ).status,
-    ).toBe(200);
+    await httpCredit(first.base, creator.address, funding + REST);
 
     // Deadlines a few seconds ahead (the server's own clock decides), room for the setup below.
     const deadlineMs = Date.now() + 6_000;
@@ -206,11 +177,9 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
   }, 60_000);
 
   it("SIGKILL while the sweeper is voiding overdue missions: the next server finishes, nothing twice", async () => {
-    const db = await freshPostgresDatabase("oabp_restart_mid");
-    cleanups.push(db.drop);
+    const db = await freshDatabase(cleanups, "oabp_restart_mid");
     const env = (interval: string) => {
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-restart-mid-"));
-      cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
+      const dir = tempDir(cleanups, "oabp-restart-mid");
       return { DATABASE_URL: db.url, OABP_DATA_DIR: dir, OABP_JOB_INTERVAL_MS: interval };
     };
     // Setup on a server without a job loop.
@@ -220,17 +189,7 @@ describe.runIf(onRealPostgres)("restart on real Postgres", () => {
     const N = 120;
     const REWARD = 1_000_000n; // the minimum reward (docs/decisions.md "Amounts as people write them")
     const SPAM = 5_000_000n;
-    expect(
-      (
-        await call(
-          setup.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: creator.address, asset: "USDC", amount: (BigInt(N) * (REWARD + SPAM)).toString() },
-          E2E_ADMIN,
-        )
-      ).status,
-    ).toBe(200);
+    await httpCredit(setup.base, creator.address, BigInt(N) * (REWARD + SPAM));
     // Each mission's deadline is 3 s after its own creation, so a slow setup on a loaded machine
     // cannot push a creation past its deadline; the setup server has no job loop to act on them.
     let deadlineMs = 0;

@@ -1,67 +1,22 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newKeyRecord } from "../../src/lib/receipt-keys";
 import { onRealPostgres } from "../helpers/db";
-import {
-  E2E_ADMIN,
-  freshPostgresDatabase,
-  startServer,
-  type ServerProcess,
-  httpCall,
-  httpSignIn,
-} from "../helpers/process";
+import { httpCall, httpSignIn } from "../helpers/process";
+import { eventually, httpCredit, processMission, startPair, useCleanups } from "../helpers/process-suite";
 
 // A fleet on one database: two real server processes on one Postgres. Writes on one are
 // read on the other — by id at once, in the other's (warmed) list cache as soon as the commit's
 // NOTIFY arrives — and a leaderboard cursor minted on one pages on the other.
 describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
-  const stop = async (p: ServerProcess) => {
-    p.child.kill("SIGTERM");
-    await p.exited;
-  };
+  const cleanups = useCleanups();
   const call = httpCall;
   const signIn = httpSignIn;
-  /** The other instance hears the commit's NOTIFY asynchronously: bounded polling, no timing assertion. */
-  async function eventually<T>(f: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-    let v = await f();
-    for (let i = 0; i < 100 && !ok(v); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      v = await f();
-    }
-    return v;
-  }
 
   it("writes on A are read on B; B's list cache is invalidated; cursors travel", { timeout: 120_000 }, async () => {
-    const db = await freshPostgresDatabase("oabp_fleet");
-    cleanups.push(() => db.drop());
-    const dir = mkdtempSync(path.join(tmpdir(), "oabp-fleet-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    // Instances of one deployment share the receipt keys (docs/configuration.md), and with them the
-    // read-after cookie's seal.
-    const OABP_RECEIPT_KEYS = JSON.stringify([newKeyRecord(new Date())]);
-    const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a"), OABP_RECEIPT_KEYS });
-    cleanups.push(() => stop(a));
-    const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b"), OABP_RECEIPT_KEYS });
-    cleanups.push(() => stop(b));
+    const { a, b } = await startPair(cleanups, "oabp_fleet", sharedKeys());
 
     const creator = await signIn(a.base);
-    expect(
-      (
-        await call(
-          a.base,
-          "POST",
-          "/admin/ledger/credit",
-          { agent_id: creator.address, asset: "USDC", amount: "500000000" },
-          E2E_ADMIN,
-        )
-      ).status,
-    ).toBe(200);
+    await httpCredit(a.base, creator.address, "500000000");
     // Warm B's list cache, then write on A.
     const warm = await call(b.base, "GET", "/missions?limit=10");
     expect(warm.body.missions).toEqual([]);
@@ -69,14 +24,7 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
       a.base,
       "POST",
       "/missions",
-      {
-        title: "Fleet",
-        description: "Created on instance A.",
-        reward: { asset: "USDC", amount: "100000000" },
-        verification: { type: "creator_judges", params: {} },
-        deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        tags: ["fleet"],
-      },
+      processMission({ title: "Fleet", description: "Created on instance A.", amount: "100000000", tags: ["fleet"] }),
       creator.token,
     );
     expect(m.status, m.text).toBe(201);
@@ -110,36 +58,14 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     "read-your-writes across instances: 200 trials, the first read on B after a write on A is never stale",
     { timeout: 400_000 },
     async () => {
-      const db = await freshPostgresDatabase("oabp_ryw");
-      cleanups.push(() => db.drop());
-      const dir = mkdtempSync(path.join(tmpdir(), "oabp-ryw-"));
-      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-      // One deployment's receipt keys: B opens the read-after cookie A sealed.
-      const OABP_RECEIPT_KEYS = JSON.stringify([newKeyRecord(new Date())]);
-      const a = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "a"), OABP_RECEIPT_KEYS });
-      cleanups.push(() => stop(a));
-      const b = await startServer({ DATABASE_URL: db.url, OABP_DATA_DIR: path.join(dir, "b"), OABP_RECEIPT_KEYS });
-      cleanups.push(() => stop(b));
+      const { a, b } = await startPair(cleanups, "oabp_ryw", sharedKeys());
       const creator = await signIn(a.base);
-      const credit = await call(
-        a.base,
-        "POST",
-        "/admin/ledger/credit",
-        { agent_id: creator.address, asset: "USDC", amount: "100000000000" },
-        E2E_ADMIN,
-      );
-      expect(credit.status).toBe(200);
+      await httpCredit(a.base, creator.address, "100000000000");
       const create = async (title: string) => {
         const res = await fetch(`${a.base}/missions`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${creator.token}` },
-          body: JSON.stringify({
-            title,
-            description: "Read-your-writes trial.",
-            reward: { asset: "USDC", amount: "1000000" },
-            verification: { type: "creator_judges", params: {} },
-            deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-          }),
+          body: JSON.stringify(processMission({ title, description: "Read-your-writes trial.", amount: "1000000" })),
         });
         expect(res.status).toBe(201);
         return { id: ((await res.json()) as { id: string }).id, headers: res.headers };
@@ -181,3 +107,11 @@ describe.runIf(onRealPostgres)("two instances on one Postgres", () => {
     },
   );
 });
+
+/**
+ * Instances of one deployment share the receipt keys (docs/configuration.md), and with them the
+ * read-after cookie's seal: B opens the cookie A sealed.
+ */
+function sharedKeys() {
+  return { OABP_RECEIPT_KEYS: JSON.stringify([newKeyRecord(new Date())]) };
+}

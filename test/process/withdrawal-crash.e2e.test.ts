@@ -1,23 +1,19 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import postgres from "postgres";
 import { parseAbi, parseEventLogs, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
 import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { E2E_ADMIN, httpCall, httpSignIn, type ServerProcess } from "../helpers/process";
 import {
-  BUILT_ENTRY,
-  E2E_ADMIN,
-  ROOT,
-  freshPostgresDatabase,
-  httpCall,
-  httpSignIn,
-  type ServerProcess,
-} from "../helpers/process";
+  freshDatabase,
+  httpCredit,
+  killProcess as kill,
+  startWorker,
+  tempDir,
+  untilRow,
+  useCleanups,
+} from "../helpers/process-suite";
 import { runCli, startLocalServer } from "../helpers/cli";
 
 // Withdrawals (docs/withdrawals.md "Exactly once") with the real processes: the public API without
@@ -29,33 +25,8 @@ import { runCli, startLocalServer } from "../helpers/cli";
 const USDC = 1_000_000n;
 const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
 
-interface Worker {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-function startWorker(env: Record<string, string>): Promise<Worker> {
-  const child = spawn(process.execPath, BUILT_ENTRY("worker"), {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "info", OABP_WORKER_PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let stderr = "";
-    child.stderr!.on("data", (d) => (stderr += d));
-    void exited.then((code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (line.includes("settlement worker running")) resolve({ child, exited });
-    });
-  });
-}
-
 describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
-  });
+  const cleanups = useCleanups();
 
   it(
     "pays exactly once after a kill -9 mid-way; over the cap it waits for the operator",
@@ -63,8 +34,7 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
     async () => {
       const chain: EscrowChain = await startEscrowChain();
       cleanups.push(() => chain.stop());
-      const db = await freshPostgresDatabase("oabp_withdrawal_crash");
-      cleanups.push(db.drop);
+      const db = await freshDatabase(cleanups, "oabp_withdrawal_crash");
       const sql = postgres(db.url, { max: 1, onnotice: () => {} });
       cleanups.push(() => sql.end());
       const common = {
@@ -78,36 +48,22 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
       const api: ServerProcess = await startLocalServer({
         ...withoutKey,
         OABP_RESOLVER_ADDRESS: chain.resolver.address,
-        OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-wd-api-")),
+        OABP_DATA_DIR: tempDir(cleanups, "oabp-wd-api"),
       });
-      cleanups.push(async () => {
-        if (api.child.exitCode === null) api.child.kill("SIGKILL");
-        await api.exited;
-      });
-      const workerEnv = { ...common, OABP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "oabp-wd-worker-")) };
-      const kill = async (w: Worker) => {
-        if (w.child.exitCode === null) w.child.kill("SIGKILL");
-        await w.exited.catch(() => null);
-      };
+      cleanups.push(() => kill(api));
+      const workerEnv = { ...common, OABP_DATA_DIR: tempDir(cleanups, "oabp-wd-worker") };
 
       await chain.mint(chain.resolver.address, 1_000n * USDC);
       const key = generatePrivateKey();
       const solver = await httpSignIn(api.base, { account: privateKeyToAccount(key), publicUrl: api.base });
-      const credit = await httpCall(
-        api.base,
-        "POST",
-        "/admin/ledger/credit",
-        { agent_id: solver.address, asset: "USDC", amount: (200n * USDC).toString() },
-        E2E_ADMIN,
-      );
-      expect(credit.status).toBe(200);
+      await httpCredit(api.base, solver.address, 200n * USDC);
 
       // Blocks are mined by hand from here: the signed transfer sits in the mempool.
       await chain.anvil.testClient.setAutomine(false);
       // The solver withdraws with the CLI, in whole units: `oabp withdraw 25`.
       const cliEnv = {
         OABP_URL: api.base,
-        OABP_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "oabp-wd-cli-")),
+        OABP_CONFIG_DIR: tempDir(cleanups, "oabp-wd-cli"),
         OABP_PRIVATE_KEY: key,
       };
       const login = await runCli(["login", "--json"], { env: cliEnv });
@@ -120,14 +76,7 @@ describe.runIf(onRealPostgres)("a withdrawal survives SIGKILL of the worker", ()
       let worker = await startWorker(workerEnv);
       cleanups.push(() => kill(worker));
       const rowOf = async () => (await sql`select state, tx_hash, raw_tx from withdrawals where id = ${id}`)[0]!;
-      const until = async (what: string, ok: () => Promise<boolean>, step?: () => Promise<void>) => {
-        const limit = Date.now() + 90_000;
-        while (!(await ok())) {
-          if (Date.now() > limit) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await rowOf())}`);
-          await step?.();
-          await new Promise((res) => setTimeout(res, 200));
-        }
-      };
+      const until = untilRow(rowOf, 90_000);
       await until("the signed transfer", async () => (await rowOf()).state === "broadcast");
       const stored = (await rowOf()).tx_hash as Hex;
       await kill(worker);

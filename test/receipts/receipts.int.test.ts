@@ -16,6 +16,7 @@ import { signReceipt } from "../../src/lib/receipt-sign";
 import { verifyReceipt } from "../../src/features/receipts/receipts.verify";
 import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { submitAs } from "../helpers/judging";
 
 // AIP-1 §6.1 end to end: resolve a mission over HTTP, fetch its receipt, and verify it with only
 // the receipt and /.well-known/oabp.json through the noble path — before and after a key rotation.
@@ -46,12 +47,7 @@ async function resolved(n: number, winners: (subs: { id: string }[]) => unknown[
   const subs: { id: string; address: string }[] = [];
   for (let i = 0; i < n; i++) {
     const a = await signIn(t);
-    const r = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: a.token,
-      body: { content: `answer ${i} from ${a.address}` },
-    });
-    expect(r.status, r.text).toBe(201);
-    subs.push({ id: r.body.id, address: a.address });
+    subs.push({ id: await submitAs(t, mission.id, a, `answer ${i} from ${a.address}`), address: a.address });
   }
   const r = await t.call("POST", `/missions/${mission.id}/award`, {
     token: creator.token,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { materialiseDecayBatch } from "../../src/features/reputation/reputation.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { credit, openMission, signIn } from "../helpers/agents";
+import { peerVote } from "../helpers/peer-vote";
 import { useTestApp } from "../helpers/suite-app";
 
 // Three agents compete in missions of all four methods; then the three §5 endpoints must agree
@@ -64,19 +65,7 @@ describe("reputation across all four methods", () => {
     // 3. peer_vote: A and B submit, a voter backs A.
     const deadline = new Date(t.clock.now().getTime() + HOUR);
     const pv = (
-      await openMission(t, {
-        deadline: deadline.toISOString(),
-        reward: { asset: "USDC", amount: "10000000" },
-        verification: {
-          type: "peer_vote",
-          params: {
-            voting_deadline: new Date(deadline.getTime() + HOUR).toISOString(),
-            vote_token: "USDC",
-            min_vote: "1",
-            quorum: "10",
-          },
-        },
-      })
+      await openMission(t, peerVote(deadline, { minVote: "1", quorum: "10", votingMs: HOUR, reward: "10000000" }))
     ).mission;
     await submit(A!, pv.id, "pa");
     await submit(B!, pv.id, "pb");

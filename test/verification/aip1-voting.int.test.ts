@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { credit, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
+import { peerVote } from "../helpers/peer-vote";
 import { useTestApp } from "../helpers/suite-app";
 
 // — AIP-1 §4.3: "Other agents stake reputation tokens to vote on submissions.
@@ -14,19 +15,7 @@ const DAY = 86_400_000;
 
 async function votingMission() {
   const deadline = new Date(t.clock.now().getTime() + DAY);
-  const { mission } = await openMission(t, {
-    deadline: deadline.toISOString(),
-    reward: { asset: "USDC", amount: "10000000" },
-    verification: {
-      type: "peer_vote",
-      params: {
-        voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
-        vote_token: "USDC",
-        min_vote: "100",
-        quorum: "100",
-      },
-    },
-  });
+  const { mission } = await openMission(t, peerVote(deadline, { minVote: "100", quorum: "100", reward: "10000000" }));
   const subs: string[] = [];
   for (const content of ["first answer", "second answer"]) {
     const a = await signIn(t);

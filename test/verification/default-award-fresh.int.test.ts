@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { balanceOf, letJudgingExpire, submitAs } from "../helpers/judging";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { awardedTo } from "../helpers/mission-flow";
+import { expectEarliestFreshShare } from "../helpers/default-award";
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
@@ -78,13 +79,6 @@ describe("fresh identities' junk early, one honest solver late, nobody proven", 
     const creator = await signIn(t);
     await credit(t, creator.address, 1_000_000_000n);
     const mission = await open(creator);
-    const fresh: SignedIn[] = [];
-    for (let i = 0; i < 4; i++) fresh.push(await signIn(t));
-    for (const [i, f] of fresh.entries()) await submitAs(t, mission.id, f, `fresh ${i} ${f.address}`);
-    await letJudgingExpire(t, mission.deadline);
-    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
-    expect(m.resolution.winners.map((w: { agent_id: string }) => w.agent_id)).toEqual(
-      fresh.slice(0, t.deps.config.abuse.defaultAwardMaxWinners).map((f) => f.address),
-    );
+    await expectEarliestFreshShare(t, mission);
   });
 });

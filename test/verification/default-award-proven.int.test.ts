@@ -3,6 +3,7 @@ import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { balanceOf, letJudgingExpire, submitAs } from "../helpers/judging";
 import { openMission, signIn } from "../helpers/agents";
+import { expectEarliestFreshShare } from "../helpers/default-award";
 
 type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
@@ -63,13 +64,6 @@ describe("the default pool goes to submitters with a track record first", () => 
 
   it("without anyone proven the earliest eligible share as before", async () => {
     const { mission } = await openMission(t, { reward: { asset: "USDC", amount: REWARD.toString() } });
-    const fresh: SignedIn[] = [];
-    for (let i = 0; i < 4; i++) fresh.push(await signIn(t));
-    for (const [i, f] of fresh.entries()) await submitAs(t, mission.id, f, `fresh ${i} ${f.address}`);
-    await letJudgingExpire(t, mission.deadline);
-    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
-    expect(m.resolution.winners.map((w: { agent_id: string }) => w.agent_id)).toEqual(
-      fresh.slice(0, t.deps.config.abuse.defaultAwardMaxWinners).map((f) => f.address),
-    );
+    await expectEarliestFreshShare(t, mission);
   });
 });

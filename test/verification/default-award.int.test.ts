@@ -9,6 +9,7 @@ import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { CHECK_GRACE_SECONDS } from "../../src/features/verification/default-award";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { peerVote } from "../helpers/peer-vote";
 import { acceptedSubmission } from "../helpers/mission-flow";
 
 // The Sybil scenario of the issue — 9 free
@@ -122,19 +123,10 @@ describe("default outcomes a Sybil farm cannot profit from", () => {
 
   it("peer_vote without quorum: junk < half", async () => {
     const deadline = new Date(t.clock.now().getTime() + DAY);
-    const { creator, mission } = await openMission(t, {
-      deadline: deadline.toISOString(),
-      reward: { asset: "USDC", amount: REWARD.toString() },
-      verification: {
-        type: "peer_vote",
-        params: {
-          voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
-          vote_token: "USDC",
-          min_vote: "100",
-          quorum: "1000000",
-        },
-      },
-    });
+    const { creator, mission } = await openMission(
+      t,
+      peerVote(deadline, { minVote: "100", quorum: "1000000", reward: REWARD.toString() }),
+    );
     const { junk } = await sybilScenario(t, mission.id);
     const before = await balance(t, creator.address);
     t.clock.set(new Date(deadline.getTime() + 1000));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { credit, openMission, signIn } from "../helpers/agents";
+import { peerVote } from "../helpers/peer-vote";
 import { useTestApp } from "../helpers/suite-app";
 
 // peer_vote end to end through HTTP (AIP-1 §4.3): submit → deadline → stake votes → voting
@@ -14,19 +15,7 @@ const balance = async (address: string) =>
 
 async function votingMission(quorum = "1000") {
   const deadline = new Date(t.clock.now().getTime() + DAY);
-  const { creator, mission } = await openMission(t, {
-    deadline: deadline.toISOString(),
-    reward: { asset: "USDC", amount: "10000000" },
-    verification: {
-      type: "peer_vote",
-      params: {
-        voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
-        vote_token: "USDC",
-        min_vote: "100",
-        quorum,
-      },
-    },
-  });
+  const { creator, mission } = await openMission(t, peerVote(deadline, { minVote: "100", quorum, reward: "10000000" }));
   const subs = [];
   for (const text of ["first answer", "second answer"]) {
     const a = await signIn(t);
@@ -142,18 +131,7 @@ describe("peer_vote", () => {
 
   it("voided path: no submissions by the deadline → refund, spam fee kept", async () => {
     const deadline = new Date(t.clock.now().getTime() + DAY);
-    const { creator, mission } = await openMission(t, {
-      deadline: deadline.toISOString(),
-      verification: {
-        type: "peer_vote",
-        params: {
-          voting_deadline: new Date(deadline.getTime() + DAY).toISOString(),
-          vote_token: "USDC",
-          min_vote: "1",
-          quorum: "1",
-        },
-      },
-    });
+    const { creator, mission } = await openMission(t, peerVote(deadline, { minVote: "1", quorum: "1" }));
     const before = await balance(creator.address);
     t.clock.set(new Date(deadline.getTime() + 1));
     await sweepDueMissions(t.deps);

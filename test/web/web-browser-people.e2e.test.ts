@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { base } from "viem/chains";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { exactTime } from "../../src/features/web/web.format";
 import { credit, newAccount, signIn } from "../helpers/agents";
-import { axeViolations, launchBrowser, shot, startWebServer, walletContext, type WebServer } from "../helpers/browser";
+import { axeViolations, shot, walletContext } from "../helpers/browser";
+import { useBrowserSuite } from "../helpers/browser-suite";
 
 // The board as a product for people (docs/web.md "Words", "Phones"): a person who never read the
 // protocol posts a mission, judges it and sees when it pays — every visible word checked for base
 // units, snake_case and ISO timestamps; only the actions the caller can take are offered; and no
 // page scrolls sideways on a phone (360 and 390 px wide) or on a desktop.
 
-let browser: Browser;
-let web: WebServer;
-
-beforeAll(async () => {
-  // Production's default: creator_judges awards are disputable (an hour here, so sessions outlive it).
-  [browser, web] = await Promise.all([
-    launchBrowser(),
-    startWebServer({ OABP_APPEAL_DEFAULT: "on", OABP_APPEAL_WINDOW_SECONDS: "3600" }),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+// Production's default: creator_judges awards are disputable (an hour here, so sessions outlive it).
+const suite = useBrowserSuite({ OABP_APPEAL_DEFAULT: "on", OABP_APPEAL_WINDOW_SECONDS: "3600" });
 
 const VIEWPORTS = [
   { name: "phone-360", width: 360, height: 740 },
@@ -62,7 +51,7 @@ async function signInWith(page: Page, url: string): Promise<void> {
 
 async function wallet(width = 1280, height = 900): Promise<{ ctx: BrowserContext; page: Page; address: string }> {
   const account = newAccount();
-  const ctx = await walletContext(browser, { account, chain: base });
+  const ctx = await walletContext(suite.browser, { account, chain: base });
   const page = await ctx.newPage();
   await page.setViewportSize({ width, height });
   return { ctx, page, address: account.address.toLowerCase() };
@@ -74,7 +63,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
   let creatorAddress = "";
 
   it("a newcomer posts a mission, picks the winner and sees when it pays, in plain words only", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const alice = await wallet(390, 844); // on a phone
     creatorAddress = alice.address;
     const carol = await wallet();
@@ -156,7 +145,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
     expect(await carol.page.locator("#dispute-form").count()).toBe(0);
 
     // The anonymous reader and the board: words only.
-    const anon = await browser.newContext();
+    const anon = await suite.browser.newContext();
     const ap = await anon.newPage();
     await ap.goto(`${url}/m/${missionId}`);
     expect(await ap.locator("#dispute-form, #award-btn, #void-btn").count()).toBe(0);
@@ -177,7 +166,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
   });
 
   it("a bystander may dispute an award: the action is theirs alone, with the stake in whole units", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const creator = await signIn(t);
     await credit(t, creator.address, 100_000_000n);
     const m = await t.call("POST", "/missions", {
@@ -237,7 +226,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
   });
 
   it("every page fits a phone (360 and 390 px) and a desktop: no sideways scroll; screenshots of each", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     expect(missionId).not.toBe("");
     const solver = await signIn(t);
     await t.call("PUT", `/agents/${solver.address}`, {
@@ -257,7 +246,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
       ["/post", "post"],
       ["/me", "sign-in"],
     ];
-    const ctx = await browser.newContext();
+    const ctx = await suite.browser.newContext();
     const page = await ctx.newPage();
     const overflows: unknown[] = [];
     for (const vp of VIEWPORTS) {
@@ -289,7 +278,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
   });
 
   it("the board sells the work: reward first, snippet, tags, deadline, submissions, people and the open total", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const creator = await signIn(t);
     await t.call("PUT", `/agents/${creator.address}`, { token: creator.token, body: { display_name: "Ada" } });
     await credit(t, creator.address, 1_000_000_000n);
@@ -305,7 +294,7 @@ describe("the board for people", { timeout: 180_000 }, () => {
       },
     });
     expect(r.status).toBe(201);
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     await page.goto(`${url}/?tag=dutch`);
     const card = page.locator("ul.missions > li").first();

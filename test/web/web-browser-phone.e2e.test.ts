@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { base } from "viem/chains";
 import {
   CLAIM_STATUSES,
@@ -10,23 +10,15 @@ import {
   VERIFICATION_TYPES,
 } from "../../src/db/vocabulary";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
-import { launchBrowser, shot, startWebServer, walletContext, type WebServer } from "../helpers/browser";
+import { shot, walletContext } from "../helpers/browser";
+import { useBrowserSuite } from "../helpers/browser-suite";
 
 // The board on a 390 px phone, every page (docs/web.md "Words, people, phones", "Posting"): no base
 // unit, snake_case word, wire enum value or ISO time in the visible text; the post form states the
 // kept posting fee before the button, answers mistakes beside their fields with the numbers a
 // person needs, and takes `25` as 25 USDC; the board's first mission card is on the first screen.
 
-let browser: Browser;
-let web: WebServer;
-
-beforeAll(async () => {
-  [browser, web] = await Promise.all([launchBrowser(), startWebServer()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const suite = useBrowserSuite();
 
 const PHONE = { width: 390, height: 844 };
 const WIRE_WORDS = new Set<string>([
@@ -61,10 +53,10 @@ const box = async (page: Page, sel: string) => (await page.locator(sel).first().
 
 describe("the board on a 390 px phone", { timeout: 240_000 }, () => {
   it("posting: the kept fee before the button, errors beside their fields, and 25 means 25 USDC", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const account = newAccount();
     const address = account.address.toLowerCase();
-    const ctx = await walletContext(browser, { account, chain: base });
+    const ctx = await walletContext(suite.browser, { account, chain: base });
     const page = await ctx.newPage();
     await page.setViewportSize(PHONE);
     await page.goto(`${url}/me`);
@@ -140,7 +132,7 @@ describe("the board on a 390 px phone", { timeout: 240_000 }, () => {
   });
 
   it("every page — board, mission, agent, ranking, status, me, post — reads in words; the board leads with missions", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     // A decided mission (a ranked solver, a receipt) and an open one with a submission.
     const creator = await signIn(t);
     const solver = await signIn(t);
@@ -169,7 +161,7 @@ describe("the board on a 390 px phone", { timeout: 240_000 }, () => {
     });
 
     const account = newAccount();
-    const ctx = await walletContext(browser, { account, chain: base });
+    const ctx = await walletContext(suite.browser, { account, chain: base });
     const page = await ctx.newPage();
     await page.setViewportSize(PHONE);
 

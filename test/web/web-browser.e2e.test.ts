@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { base } from "viem/chains";
 import { credit, missionBody, newAccount, signIn } from "../helpers/agents";
-import { axeViolations, launchBrowser, shot, startWebServer, walletContext, type WebServer } from "../helpers/browser";
+import { axeViolations, shot, walletContext } from "../helpers/browser";
+import { useBrowserSuite } from "../helpers/browser-suite";
 
 // "Real browser tests": headless Chromium, an injected EIP-1193/EIP-6963 test wallet,
 // every flow through the pages and the wallet script. Screenshots go to test-results/web/.
 
-let browser: Browser;
-let web: WebServer;
-
-beforeAll(async () => {
-  [browser, web] = await Promise.all([launchBrowser(), startWebServer()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const suite = useBrowserSuite();
 
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><svg onload="window.__xss=1">`;
 
@@ -40,7 +32,7 @@ async function signInWith(page: Page, url: string): Promise<void> {
 // Real browser flows on a shared 2-core CI machine: generous per-test time, never a timing assertion.
 describe("web board in Chromium", { timeout: 120_000 }, () => {
   it("browse, filter, page and search the board", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const creator = await signIn(t);
     await credit(t, creator.address, 10_000_000_000n);
     for (let i = 0; i < 23; i++) {
@@ -54,7 +46,7 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
       token: creator.token,
       body: missionBody(t, { title: "Translate the zebra manual", tags: ["brw", "translation"] }),
     });
-    const ctx = await browser.newContext();
+    const ctx = await suite.browser.newContext();
     const page = await ctx.newPage();
     // Scoped by this test's tag, so missions other tests post never change the counts.
     await page.goto(`${url}/?tag=brw`);
@@ -79,11 +71,11 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("sign in, post (ledger rail), a second wallet claims and submits, the first awards, the winner verifies the receipt", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const alice = newAccount();
     const bob = newAccount();
-    const ca = await walletContext(browser, { account: alice, chain: base });
-    const cb = await walletContext(browser, { account: bob, chain: base });
+    const ca = await walletContext(suite.browser, { account: alice, chain: base });
+    const cb = await walletContext(suite.browser, { account: bob, chain: base });
     const pa = await ca.newPage();
     const pb = await cb.newPage();
 
@@ -154,7 +146,7 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("XSS attempts in titles, descriptions, reviews and deliverables execute nothing", async () => {
-    const { t, url } = web;
+    const { t, url } = suite.web;
     const creator = await signIn(t);
     const solver = await signIn(t);
     await credit(t, creator.address, 1_000_000_000n);
@@ -186,7 +178,7 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
     });
     expect(review.status).toBe(201);
 
-    const ctx = await browser.newContext();
+    const ctx = await suite.browser.newContext();
     const page = await ctx.newPage();
     const dialogs: string[] = [];
     page.on("dialog", (d) => {
@@ -215,8 +207,8 @@ describe("web board in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("leaderboard, status and the interactive API reference render, accessibly, from local assets only", async () => {
-    const { url } = web;
-    const ctx = await browser.newContext();
+    const { url } = suite.web;
+    const ctx = await suite.browser.newContext();
     const page = await ctx.newPage();
     const foreign: string[] = [];
     page.on("request", (r) => {

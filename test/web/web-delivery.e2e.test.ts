@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { base } from "viem/chains";
 import { newAccount, openMission } from "../helpers/agents";
-import { launchBrowser, shot, startWebServer, walletContext, type WebServer } from "../helpers/browser";
+import { shot, walletContext } from "../helpers/browser";
+import { useBrowserSuite } from "../helpers/browser-suite";
 
 // docs/web.md "Delivery" in headless Chromium: a first load asks for nothing that is missing
 // (favicon included), arrives compressed, runs the small page script and fetches the signing
 // chunk only where a wallet signs; copy buttons copy; /docs fits a phone.
 
-let browser: Browser;
-let web: WebServer;
-beforeAll(async () => {
-  [browser, web] = await Promise.all([launchBrowser(), startWebServer()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const suite = useBrowserSuite();
 
 /** Every response of a page's load, by URL path, with its status and content-encoding. */
 function recordResponses(page: Page) {
@@ -30,9 +23,9 @@ function recordResponses(page: Page) {
 
 describe("delivery in Chromium", { timeout: 120_000 }, () => {
   it("first load: no 404 (favicon included), HTML and script compressed, no signing chunk on the board or a mission", async () => {
-    const { url, t } = web;
+    const { url, t } = suite.web;
     const { mission } = await openMission(t, { description: "word ".repeat(400) });
-    const ctx = await browser.newContext();
+    const ctx = await suite.browser.newContext();
     const page = await ctx.newPage();
     const seen = recordResponses(page);
     for (const path of ["/", `/m/${mission.id}`]) {
@@ -52,8 +45,8 @@ describe("delivery in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("/me loads the signing chunk and offers the wallet; the mission page's copy and sign-in work without it", async () => {
-    const { url } = web;
-    const ctx = await walletContext(browser, { account: newAccount(), chain: base });
+    const { url } = suite.web;
+    const ctx = await walletContext(suite.browser, { account: newAccount(), chain: base });
     const page = await ctx.newPage();
     const seen = recordResponses(page);
     await page.goto(`${url}/me`);
@@ -63,8 +56,8 @@ describe("delivery in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("a data-copy button copies its text and says so", async () => {
-    const { url } = web;
-    const ctx = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const { url } = suite.web;
+    const ctx = await suite.browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
     const page = await ctx.newPage();
     await page.goto(`${url}/docs`);
     const button = page.locator("button[data-copy]").first();
@@ -77,8 +70,12 @@ describe("delivery in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("/docs fits a 360 px phone: no sideways scrolling once Swagger UI has rendered", async () => {
-    const { url } = web;
-    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const { url } = suite.web;
+    const ctx = await suite.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await ctx.newPage();
     await page.goto(`${url}/docs`);
     await expect.poll(() => page.locator(".swagger-ui .opblock").count(), { timeout: 30_000 }).toBeGreaterThan(20);

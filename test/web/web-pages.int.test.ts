@@ -4,6 +4,7 @@ import { darkAccent } from "../../src/features/web/web.brand";
 import { csrfTokenFor } from "../../src/http/session-cookie";
 import { makeTestApp, PUBLIC_URL } from "../helpers/app";
 import { credit, missionBody, signIn, siweMessageFor, newAccount, openMission } from "../helpers/agents";
+import { submitAs } from "../helpers/judging";
 import { useTestApp } from "../helpers/suite-app";
 
 // The pages over HTTP (no browser): security headers, discovery links that resolve to
@@ -106,14 +107,7 @@ describe("pages", () => {
     const misses = t.deps.missionLists.misses;
     expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (0)");
     expect(t.deps.missionLists.misses).toBe(misses); // second read: a cache hit
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/submissions`, {
-          token: solver.token,
-          body: { content: "answer" },
-        })
-      ).status,
-    ).toBe(201);
+    await submitAs(t, mission.id, solver, "answer");
     expect((await html(`/m/${mission.id}`)).text).toContain("Submissions (1)");
   });
 
