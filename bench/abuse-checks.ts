@@ -13,7 +13,7 @@ import { parseEnv } from "../src/env";
 import { createEvmPort, createOracleReader } from "../src/lib/evm";
 import { ManualClock } from "../src/lib/clock";
 import { createSafeFetcher } from "../src/lib/safe-fetch";
-import { missionListCache } from "../src/features/missions/missions.cache";
+import { ResponseCache } from "../src/lib/response-cache";
 import { generateKeyring } from "../src/lib/receipt-keys";
 import { runPendingChecks } from "../src/jobs/checks";
 import { sha256Hex } from "../src/lib/hash";
@@ -50,7 +50,7 @@ export async function checksScenario(shape: "one_domain" | "ten_domains"): Promi
     adminToken: ADMIN,
     receiptKeys: generateKeyring(clock.now()),
     attestation: generateSigner(),
-    missionLists: await missionListCache(database, 0),
+    missionLists: new ResponseCache(0),
     // The production fetcher and resolver with their defaults (as deps.build.ts builds them);
     // only the loopback allowance for the honest server is the bench's.
     fetcher: createSafeFetcher({

@@ -11,8 +11,8 @@ import { createBaseChain } from "./lib/base-chain.viem";
 import { randomToken } from "./lib/hash";
 import { createSafeFetcher } from "./lib/safe-fetch";
 import { userAgent } from "./lib/user-agent";
+import { ResponseCache } from "./lib/response-cache";
 import { startTracing } from "./lib/tracing";
-import { missionListCache } from "./features/missions";
 import { loadOrCreateAttestationKey, signerFrom, type AttestationSigner } from "./lib/attestation-key";
 import { keyringFrom, loadOrCreateKeyFile, type ReceiptKeyring } from "./lib/receipt-keys";
 
@@ -58,7 +58,10 @@ export async function buildDeps(config: Config, opening?: Promise<Database>): Pr
   // Human lines on a terminal, JSON lines otherwise (src/lib/pretty-log.ts).
   const logger = process.stdout.isTTY ? pino(options, prettyDestination(process.stdout)) : pino(options);
   const database = await (opening ?? openConfiguredDatabase(config));
-  const missionLists = await missionListCache(database, config.listCacheBytes);
+  // The mission-list cache of this instance (a plain ResponseCache): every read checks the missions
+  // epoch (listFreshness), so a list is served only if no mission commit happened since it was
+  // filled, whichever instance made it (docs/decisions/storage.md "Commits without NOTIFY").
+  const missionLists = new ResponseCache(config.listCacheBytes);
   const chain = config.baseRail ? createBaseChain(config.baseRail) : null;
   if (chain) logger.info({ chain_id: chain.chainId, escrow: chain.escrow, resolver: chain.resolver }, "base rail on");
   else logger.info({ reason: config.baseRailOff }, "base rail off (ledger rail only)");

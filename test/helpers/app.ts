@@ -7,7 +7,7 @@ import { createEvmPort, createOracleReader } from "../../src/lib/evm";
 import { createBaseChain } from "../../src/lib/base-chain.viem";
 import { createSafeFetcher } from "../../src/lib/safe-fetch";
 import { userAgent } from "../../src/lib/user-agent";
-import { missionListCache } from "../../src/features/missions/missions.cache";
+import { ResponseCache } from "../../src/lib/response-cache";
 import { generateKeyring } from "../../src/lib/receipt-keys";
 import { generateSigner } from "../../src/lib/attestation-key";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -87,7 +87,7 @@ export async function makeTestApp(
     adminToken: ADMIN_TOKEN,
     receiptKeys: opts.ownReceiptKey ? generateKeyring(clock.now()) : keyringOf(db, clock.now()),
     attestation: generateSigner(),
-    missionLists: await missionListCache(db.database, config.listCacheBytes),
+    missionLists: new ResponseCache(config.listCacheBytes),
     // Production policy (public unicast only), except loopback 127.0.0.2 where tests serve content.
     fetcher: createSafeFetcher({
       ipfsGateway: config.ipfsGateway,

@@ -1,6 +1,6 @@
 import { createApp } from "../../src/app";
 import { openDatabase } from "../../src/db/client";
-import { missionListCache } from "../../src/features/missions/missions.cache";
+import { ResponseCache } from "../../src/lib/response-cache";
 import type { TestApp } from "./app";
 
 /**
@@ -20,7 +20,7 @@ export async function withSecondInstance(
   url.pathname = `/${current[0]!.d}`;
   const database = await openDatabase({ url: url.toString(), poolMax: 2, migrate: false });
   try {
-    await use(createApp({ ...t.deps, database, missionLists: await missionListCache(database, listCacheBytes) }));
+    await use(createApp({ ...t.deps, database, missionLists: new ResponseCache(listCacheBytes) }));
   } finally {
     await database.close();
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRIVATE_READ_CACHE, PUBLIC_READ_CACHE } from "../../src/http/http-cache";
-import { getMission } from "../../src/features/missions";
+import { getMissionOp } from "../../src/features/missions";
 import { ctxForViewer } from "../../src/lib/context";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
@@ -95,7 +95,7 @@ describe("HTTP caching of public reads", () => {
 
   it("an anonymous GET /missions/{id} is the cached document: byte for byte the verb's answer, its own ETag", async () => {
     const { mission } = await openMission(t, { title: "Served from the document cache" });
-    const verb = JSON.stringify(await getMission(ctxForViewer(t.deps, undefined), { id: mission.id }));
+    const verb = JSON.stringify(await getMissionOp.verb(ctxForViewer(t.deps, undefined), { id: mission.id }));
     for (let i = 0; i < 2; i++) {
       // The first read serialises and caches the document; the second serves it.
       const r = await t.call("GET", `/missions/${mission.id}`);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { idempotent, checkIdempotencyKey } from "../../lib/idempotency";
 import { agentOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
-import { getMission, listMissionsJson, type MissionWire } from "../missions";
+import { getMissionOp, listMissionsJson, type MissionWire } from "../missions";
 import { getReceipt } from "../receipts";
 import {
   createSubmission,
@@ -76,7 +76,7 @@ export async function taskOf(
   ctx: Ctx,
   { submission: sub, withArtifacts = true }: { submission: SubmissionWire; withArtifacts?: boolean },
 ) {
-  const mission = await getMission(ctx, { id: sub.mission_id });
+  const mission = await getMissionOp.verb(ctx, { id: sub.mission_id });
   const state = taskState(sub, mission);
   const artifacts = state === "TASK_STATE_COMPLETED" && withArtifacts ? [await payoutArtifact(ctx, sub)] : undefined;
   return {

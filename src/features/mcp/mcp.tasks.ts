@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { mcpTasks } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
-import { getMission } from "../missions";
+import { getMissionOp } from "../missions";
 import { getSubmission } from "../submissions";
 import { RPC, type RpcError, type RpcId, resultText } from "./mcp.jsonrpc";
 import type { ToolCall } from "./mcp.call";
@@ -125,7 +125,7 @@ function toolResultJson(outcome: ToolCall["outcome"]): string {
 /** The mission (or the submission) as the agent sees it now, and whether the wait is over. */
 async function observe(deps: Deps, row: TaskRow): Promise<{ final: boolean; json: string }> {
   const ctx: Ctx = { deps, now: deps.clock.now(), caller: { kind: "agent", address: row.agentId, via: "session" } };
-  const mission = await getMission(ctx, { id: row.missionId });
+  const mission = await getMissionOp.verb(ctx, { id: row.missionId });
   const settled = (mission.status === "resolved" && mission.phase === "settled") || mission.status === "voided";
   if (row.submissionId === null) return { final: settled, json: JSON.stringify(mission) };
   const submission = await getSubmission(ctx, { missionId: row.missionId, submissionId: row.submissionId });

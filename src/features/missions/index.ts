@@ -1,14 +1,12 @@
 // The public surface of the missions feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
-export { listFreshness, missionListCache } from "./missions.cache";
-export { createMission } from "./missions.create";
+export { listFreshness } from "./missions.cache";
 export { ELIGIBILITY_REFUSALS, checkEligibility } from "./missions.eligibility";
 export { createMissionOp, getMissionOp, listMissionsOp, missionsRouter, voidMissionOp } from "./missions.index";
 export { listMissions, listMissionsJson } from "./missions.list";
-export { getMission, missionDocById } from "./missions.read";
+export { missionDocById } from "./missions.read";
 export { createMissionOnce } from "./missions.routes";
 export { CreateMissionRequest, ListMissionsQuery, Mission, MissionList } from "./missions.schemas";
 export type { ListMissionsFilters, MissionWire } from "./missions.schemas";
-export { missionCountsByStatus, openRewardTotals, pendingMissionsOf } from "./missions.stats";
 export { voidRefusal } from "./missions.void";
 export { missionToWire } from "./missions.wire";

@@ -1,9 +1,9 @@
 import { like, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { readEpochs } from "../../db/schema/index";
 import type { Ctx } from "../../lib/context";
-import { type Freshness, ResponseCache } from "../../lib/response-cache";
+import type { Freshness } from "../../lib/response-cache";
 
 /**
  * The `read_epochs` slot rows ('missions/0' …): every commit that changes a mission or a creator
@@ -11,16 +11,6 @@ import { type Freshness, ResponseCache } from "../../lib/response-cache";
  * without NOTIFY").
  */
 const MISSIONS_EPOCH = "missions%";
-
-/**
- * The mission-list cache of this instance. Every read checks the missions epoch (listFreshness),
- * so a list is served only if no mission commit happened since it was filled, whichever instance
- * made it: exact across instances, with no NOTIFY on the write path (docs/decisions/storage.md "Commits
- * without NOTIFY").
- */
-export function missionListCache(_database: Database, maxBytes: number): Promise<ResponseCache> {
-  return Promise.resolve(new ResponseCache(maxBytes));
-}
 
 /**
  * The missions epoch of one database handle, read so that every caller gets a value read by a

@@ -3,7 +3,8 @@ import type { Deps } from "../../deps";
 import type { AssetConfig } from "../../env";
 import { ctxForViewer } from "../../lib/context";
 import { stableStringify } from "../../lib/idempotency";
-import { listMissionsJson, openRewardTotals, type ListMissionsFilters, type MissionWire } from "../missions";
+import { listMissionsJson, type ListMissionsFilters, type MissionWire } from "../missions";
+import { openRewardTotals } from "./web.stats";
 import { VERIFICATION_TYPES, PUBLIC_STATUSES } from "../../db/vocabulary";
 import { formatAmount } from "./web.format";
 import {

@@ -9,7 +9,7 @@ import { clearSessionCookie, maskedCsrfToken, readSessionCookie, setSessionCooki
 import type { AppEnv } from "../../http/types";
 import { AppError } from "../../lib/errors";
 import { revokeSession, signInWithEthereum } from "../auth";
-import { createMission, createMissionOnce, ListMissionsQuery } from "../missions";
+import { createMissionOnce, createMissionOp, ListMissionsQuery } from "../missions";
 import { requireAgent } from "../../http/identity";
 import { sendOnce } from "../../http/handler";
 import { markOadpSignalled, wantsHtml } from "../oadp";
@@ -276,7 +276,7 @@ export function registerWeb(app: Hono<AppEnv>, _deps: Deps): void {
       throw new AppError("INVALID_PARAMETER", "some fields of the form need a fix", { fields: form.errors });
     const request = form.request;
     try {
-      return await sendOnce(c, { request, ...createMissionOnce(creator) }, (ctx) => createMission(ctx, request));
+      return await sendOnce(c, { request, ...createMissionOnce(creator) }, (ctx) => createMissionOp.verb(ctx, request));
     } catch (err) {
       const fields = err instanceof AppError ? verbErrorFields({ err, request, assets }) : {};
       if (!(err instanceof AppError) || Object.keys(fields).length === 0) throw err;

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { raw } from "hono/html";
-import { getMission, type MissionWire } from "../missions";
+import { getMissionOp, type MissionWire } from "../missions";
 import { ctxForViewer } from "../../lib/context";
 import { formatAmount, verificationInWords } from "./web.format";
 import { Layout, type PageCtx } from "./web.layout";
@@ -18,7 +18,7 @@ import { EscrowPanel, Facts, NextPanel, WinnersSection } from "./web.mission-pan
 
 export async function missionPage(ctx: PageCtx, id: string) {
   const { deps, now, viewer } = ctx;
-  const m = await getMission(ctxForViewer(deps, viewer, now), { id });
+  const m = await getMissionOp.verb(ctxForViewer(deps, viewer, now), { id });
   const reward = formatAmount(m.reward, deps.config.assets);
   const pub = deps.config.publicUrl;
   // Anonymous pages are shared whole per URL and minute (web.index.tsx sharedPage).

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { getAgent } from "../agents";
 import { manifestObject } from "../manifest";
-import { missionCountsByStatus, pendingMissionsOf, listMissions } from "../missions";
+import { listMissions } from "../missions";
+import { missionCountsByStatus, pendingMissionsOf } from "./web.stats";
 import { getReceipt, verifyReceiptFor } from "../receipts";
 import { listByRating } from "../reputation";
 import { submissionsByAgent } from "../submissions";
