@@ -15,7 +15,6 @@ import { escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../he
 // GET /transparency within ONE watcher tick once mined to the confirmation depth — no false
 // shortfall; governance actions (a resolver proposal) show as pending changes with their time.
 
-
 let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));

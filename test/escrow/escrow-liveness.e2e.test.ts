@@ -19,7 +19,6 @@ import {
 // another mission's payout confirms within 3 job ticks; more winners than one release can pay
 // are refused before any money moves, and a default award splits among at most 64.
 
-
 let chain: EscrowChain;
 let t: TestApp;
 // Default awards may pay up to 100 submitters here, so the 64-per-release cap of the base rail decides.
