@@ -5,6 +5,7 @@ import { webhookEvents } from "../../src/db/schema/index";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
+import { FEE, openBaseMission, REWARD, SPAM_FEE } from "../helpers/base-rail-mission";
 import {
   createBaseMission as createMission,
   escrowTick,
@@ -17,10 +18,6 @@ import {
 // v3 releaseSigned: paid at once) → payout_status confirmed → balances on chain; and the void path
 // (refund to the funder, spam fee kept). The delayed path: escrow-release-paths.e2e.test.ts.
 
-const REWARD = 100_000_000n; // 100 USDC
-const SPAM_FEE = 5_000_000n;
-const FEE = (REWARD * 50n) / 10_000n; // OABP_FEE_BPS default 50
-
 let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
@@ -30,16 +27,7 @@ const mission = async (id: string, token?: string) => (await t.call("GET", `/mis
 
 const createBaseMission = () => createMission(t, REWARD);
 
-async function openFundedMission() {
-  const c = await createBaseMission();
-  const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  const a = await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } });
-  expect(a.status, a.text).toBe(202);
-  await chain.mine(2);
-  await tick();
-  expect((await mission(c.m.id)).status).toBe("open");
-  return { ...c, hash };
-}
+const openFundedMission = () => openBaseMission({ t, chain }, { attach: true });
 
 describe("base rail end to end (anvil, chain id 8453)", () => {
   it("opens only at the confirmation depth, pays the winner reward − fee on chain, the treasury fee + spam fee", async () => {

@@ -8,8 +8,8 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { missionBody, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
 import { signedAward } from "../helpers/award-sign";
+import { awardUnsigned, openBaseMission, proposalsOf, submitAnswer } from "../helpers/base-rail-mission";
 import { POLL_MS, RELEASE_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 
 // Two servers on one Postgres and one chain, racing on the same money: concurrent attaches of
 // one deposit, concurrent watchers, and concurrent settlement workers on one payout. Exactly one
@@ -29,6 +29,13 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
     await a?.close();
     await chain?.stop();
   });
+
+  /** A funded mission opened by `a`'s watcher (both servers' clocks one poll interval on), with one submission. */
+  async function openWithSubmission() {
+    const c = await openBaseMission({ t: a, chain }, { reward: REWARD });
+    b.clock.set(a.clock.now());
+    return { ...c, ...(await submitAnswer(a, { missionId: c.m.id })) };
+  }
 
   it("20 concurrent attaches of one deposit and two watchers: one deposit, the mission opens once", async () => {
     const creator = await signIn(a);
@@ -55,22 +62,9 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
   });
 
   it("two settlement workers racing on one release sign once and pay once", async () => {
-    const creator = await signIn(a);
-    const m = (
-      await a.call("POST", "/missions", {
-        token: creator.token,
-        body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
-      })
-    ).body;
-    const key = m.escrow.mission_key as Hex;
-    await chain.fund(creator.account, key, REWARD, 5_000_000n);
-    await chain.mine(2);
-    a.clock.advance(POLL_MS); // one poll interval since the previous test's watch
-    await watchEscrow(a.deps);
-    const winner = await signIn(a);
-    const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "x" } });
+    const { creator, m, key, winner, subId } = await openWithSubmission();
     // Signed by the creator: one transaction (releaseSigned, docs/base-rail.md "Release paths").
-    expect((await signedAward(a, creator, m.id, { winners: [{ submission_id: sub.body.id }] })).award.status).toBe(200);
+    expect((await signedAward(a, creator, m.id, { winners: [{ submission_id: subId }] })).award.status).toBe(200);
 
     await Promise.all([runPayouts(a.deps), runPayouts(b.deps), runPayouts(a.deps), runPayouts(b.deps)]);
     const [p] = await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id));
@@ -85,26 +79,8 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
   });
 
   it("two settlement workers racing on a delayed release propose once, execute once and pay once", async () => {
-    const creator = await signIn(a);
-    const m = (
-      await a.call("POST", "/missions", {
-        token: creator.token,
-        body: missionBody(a, { reward: { asset: "USDC", amount: REWARD.toString(), chain: "base" } }),
-      })
-    ).body;
-    const key = m.escrow.mission_key as Hex;
-    await chain.fund(creator.account, key, REWARD, 5_000_000n);
-    await chain.mine(2);
-    a.clock.advance(POLL_MS);
-    b.clock.set(a.clock.now());
-    await watchEscrow(a.deps);
-    const winner = await signIn(a);
-    const sub = await a.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "y" } });
-    const award = await a.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    const { creator, m, key, winner, subId } = await openWithSubmission();
+    await awardUnsigned(a, { token: creator.token, missionId: m.id, subId });
     const row = async () =>
       (await a.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, m.id)))[0]!;
     const race = async (advanceMs: number) => {
@@ -127,14 +103,7 @@ describe.runIf(onRealPostgres)("base rail under concurrency (real Postgres)", ()
       await race(POLL_MS);
     }
     expect((await a.call("GET", `/missions/${m.id}`)).body.payout_status).toBe("confirmed");
-    const proposals = await chain.anvil.publicClient.getContractEvents({
-      address: chain.escrow,
-      abi: missionEscrowAbi,
-      eventName: "ReleaseProposed",
-      args: { missionKey: key },
-      fromBlock: 0n,
-    });
-    expect(proposals).toHaveLength(1);
+    expect(await proposalsOf(chain, key)).toHaveLength(1);
     expect(await chain.releasedLogs(key)).toBe(1);
     expect(await chain.usdcBalance(winner.address)).toBe(REWARD - (REWARD * 50n) / 10_000n);
   });

@@ -1,19 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
+import { webhookEvents } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
-import { signIn } from "../helpers/agents";
-import { signedAward } from "../helpers/award-sign";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { awardedBaseMission, payoutOf as payoutRow, REWARD } from "../helpers/base-rail-mission";
+import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
 // HTTP: a release the escrow refuses (fee cap 0 → FeeTooHigh) is converted by the operator into the
 // refund of the deposit; the refund confirms, the funder has the deposit back, the winner nothing,
 // and the mission reads as voided (docs/base-rail.md "Operator routes").
-
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -35,13 +31,7 @@ const refundedLogs = async (key: `0x${string}`) =>
       toBlock: "latest",
     })
   ).length;
-const payoutOf = async (missionId: string) =>
-  (
-    await t.deps.database.db
-      .select()
-      .from(chainPayouts)
-      .where(and(eq(chainPayouts.missionId, missionId)))
-  )[0]!;
+const payoutOf = (missionId: string) => payoutRow(t, missionId);
 const convert = (id: string, token?: string) =>
   t.call("POST", `/admin/payouts/${id}/convert`, {
     ...(token ? { token } : {}),
@@ -49,23 +39,7 @@ const convert = (id: string, token?: string) =>
   });
 
 /** An open, funded base mission with one submission, awarded to it. */
-async function awarded(reward: bigint) {
-  const c = await createBaseMission(t, reward);
-  await chain.fund(c.creator.account, c.key, reward, SPAM_FEE);
-  await chain.mine(2);
-  await escrowTick(t);
-  expect((await mission(c.m.id)).status).toBe("open");
-  const w = await signIn(t);
-  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: w.token,
-    body: { content: `answer for ${c.m.id}` },
-  });
-  expect(s.status, s.text).toBe(201);
-  // Signed by the creator: released at once (releaseSigned, docs/base-rail.md "Release paths").
-  const { award } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: s.body.id }] });
-  expect(award.status, award.text).toBe(200);
-  return { ...c, winner: w, submission: s.body.id as string };
-}
+const awarded = (reward: bigint) => awardedBaseMission({ t, chain }, { reward });
 
 describe("POST /admin/payouts/{id}/convert", () => {
   it("a failed release becomes the refund of the deposit: it confirms on chain, the funder has it back, the winner nothing, the mission is voided", async () => {
@@ -128,7 +102,7 @@ describe("POST /admin/payouts/{id}/convert", () => {
       refund: { amount: REWARD.toString() },
     });
     expect(events.some((e) => e.type === "payout.confirmed")).toBe(false);
-    expect((await t.call("GET", `/missions/${a.m.id}/receipts/${a.submission}`)).status).toBe(404);
+    expect((await t.call("GET", `/missions/${a.m.id}/receipts/${a.subId}`)).status).toBe(404);
 
     // Confirmed now: converting it again is refused with the allowed states.
     const late = await convert(failed.id, ADMIN_TOKEN);

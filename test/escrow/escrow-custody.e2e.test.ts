@@ -6,13 +6,13 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signIn } from "../helpers/agents";
 import { signedAward, signTyped, type TypedRelease } from "../helpers/award-sign";
 import {
-  createBaseMission,
-  escrowTick,
-  POLL_MS,
-  RELEASE_DELAY,
-  useEscrowApp,
-  type EscrowChain,
-} from "../helpers/escrow-chain";
+  awardUnsigned,
+  baseMissionWithSubmission,
+  missionOf,
+  payoutOf as payoutRow,
+  proposalsOf as proposals,
+} from "../helpers/base-rail-mission";
+import { escrowTick, POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 
 // Custody (docs/custody.md), end to end on anvil with the HTTP API and the settlement worker's
@@ -23,8 +23,6 @@ import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 // oabp_custody_alerts_total metric, and keeps /transparency from saying reconciled; a payout row
 // rewritten in the database is refused, never sent.
 
-const REWARD = 100_000_000n; // 100 USDC
-const SPAM_FEE = 5_000_000n;
 const STOLEN = 99_000_000n;
 
 let chain: EscrowChain;
@@ -32,9 +30,8 @@ let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const tick = () => escrowTick(t);
-const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const payoutOf = async (missionId: string) =>
-  (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
+const mission = (id: string) => missionOf(t, { id });
+const payoutOf = (missionId: string) => payoutRow(t, missionId);
 const alertsOf = (missionId: string) =>
   t.deps.database.db.select().from(custodyAlerts).where(eq(custodyAlerts.missionId, missionId));
 async function alertEvents(missionId: string) {
@@ -55,23 +52,7 @@ async function transparency() {
 }
 
 /** A funded, open creator_judges mission with one submission. */
-async function missionWithSubmission() {
-  const c = await createBaseMission(t, REWARD);
-  const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  expect(
-    (await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } })).status,
-  ).toBe(202);
-  await chain.mine(2);
-  await tick();
-  expect((await mission(c.m.id)).status).toBe("open");
-  const winner = await signIn(t);
-  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: winner.token,
-    body: { content: "the answer" },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  return { ...c, winner, subId: sub.body.id as string };
-}
+const missionWithSubmission = () => baseMissionWithSubmission({ t, chain }, { attach: true });
 
 /** The resolver key, in a thief's hands: a release of the slot to `to`. */
 async function steal(fn: "proposeRelease" | "executeRelease", key: Hex, funder: string, to: string) {
@@ -86,15 +67,7 @@ async function steal(fn: "proposeRelease" | "executeRelease", key: Hex, funder: 
   return chain.anvil.publicClient.waitForTransactionReceipt({ hash });
 }
 
-async function proposalsOf(key: Hex) {
-  return chain.anvil.publicClient.getContractEvents({
-    address: chain.escrow,
-    abi: missionEscrowAbi,
-    eventName: "ReleaseProposed",
-    args: { missionKey: key },
-    fromBlock: 0n,
-  });
-}
+const proposalsOf = (key: Hex) => proposals(chain, key);
 
 describe("custody: movements judged against signed decisions", () => {
   it("(a) a stolen resolver key proposes a creator_judges slot to itself and executes it: alerted at once, never shown as paid", async () => {
@@ -204,11 +177,7 @@ describe("custody: movements judged against signed decisions", () => {
     for (const forge of ["rewrite", "remove"] as const) {
       const { creator, m, subId } = await missionWithSubmission();
       const attacker = await signIn(t);
-      const award = await t.call("POST", `/missions/${m.id}/award`, {
-        token: creator.token,
-        body: { winners: [{ submission_id: subId }] },
-      });
-      expect(award.status, award.text).toBe(200);
+      await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
       const p = await payoutOf(m.id);
       const recipients = p.recipients.map((r) => ({ ...r, address: attacker.address.toLowerCase() }));
       const decision =
@@ -255,11 +224,7 @@ describe("custody: movements judged against signed decisions", () => {
 
   it("(e) a resolver refund of an awarded slot: the payout says so, no false shortfall", async () => {
     const { creator, m, key, subId } = await missionWithSubmission();
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: subId }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     const hash = await chain.wallet(chain.resolver).writeContract({
       address: chain.escrow,
       abi: missionEscrowAbi,

@@ -7,15 +7,13 @@ import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signedAward } from "../helpers/award-sign";
-import { createBaseMission, escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { awardUnsigned, openBaseMission, REWARD } from "../helpers/base-rail-mission";
+import { escrowTick, settleMission, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // docs/base-rail.md "Exits and governance" on anvil, through HTTP and the real watcher job: a
 // funder's self-refund, a reclaim and a withdraw show in mission state, mission events and
 // GET /transparency within ONE watcher tick once mined to the confirmation depth — no false
 // shortfall; governance actions (a resolver proposal) show as pending changes with their time.
-
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -54,14 +52,7 @@ const eventsOf = async (missionId: string) =>
       .orderBy(asc(webhookEvents.id))
   ).map((e) => ({ type: e.type, data: JSON.parse(e.data) }));
 
-async function openFunded() {
-  const c = await createBaseMission(t, REWARD);
-  await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  await chain.mine(2);
-  await escrowTick(t);
-  expect((await mission(c.m.id)).status).toBe("open");
-  return c;
-}
+const openFunded = () => openBaseMission({ t, chain });
 
 describe("exits and governance indexed (anvil, the real watcher job)", () => {
   it("a self-refund before the payout is mined fails it as funder_exited at once, with an event; no false shortfall", async () => {
@@ -69,11 +60,7 @@ describe("exits and governance indexed (anvil, the real watcher job)", () => {
     const winner = await signIn(t);
     const sub = await t.call("POST", `/missions/${m.id}/submissions`, { token: winner.token, body: { content: "x" } });
     expect(sub.status, sub.text).toBe(201);
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId: sub.body.id });
     expect((await mission(m.id)).payout_status).toBe("queued");
 
     // The funder's own exit (a plain fund: refund-after one year on).

@@ -12,15 +12,12 @@ import {
   useEscrowApp,
   type EscrowChain,
 } from "../helpers/escrow-chain";
+import { awardedBaseMission, FEE, openBaseMission, REWARD, SPAM_FEE } from "../helpers/base-rail-mission";
 import { startRpcProxy, type RpcProxy } from "../helpers/rpc-proxy";
 
 // Faults of the base rail on anvil: reused, wrong and failed deposits; an unreachable RPC; reorgs
 // of a deposit and of a payout (anvil snapshot/revert); a resolver out of gas; a deposit that
 // arrives after its mission expired. Tests run in file order; each builds its own missions.
-
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
-const FEE = (REWARD * 50n) / 10_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -34,23 +31,8 @@ const createBaseMission = (app = t) => createMission(app, REWARD);
 const attach = (app: TestApp, id: string, token: string, tx_hash: string) =>
   app.call("POST", `/missions/${id}/escrow`, { token, body: { tx_hash } });
 
-async function resolvedMission() {
-  const c = await createBaseMission();
-  await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  await chain.mine(2);
-  await tick2();
-  expect((await mission(c.m.id)).status).toBe("open");
-  const winner = await signIn(t);
-  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: winner.token,
-    body: { content: `answer for ${c.m.id}` },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  // Signed by the creator: released at once (releaseSigned).
-  const { award } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: sub.body.id }] });
-  expect(award.status, award.text).toBe(200);
-  return { ...c, winner };
-}
+/** A mission awarded with the creator's signature: released at once (releaseSigned). */
+const resolvedMission = () => awardedBaseMission({ t, chain });
 // `t` is assigned in beforeAll: bind the ticker lazily.
 const tick2 = () => ticker(t)();
 
@@ -266,11 +248,7 @@ describe("resolver out of gas", () => {
     expect(view.treasury_health).toBe("low_gas");
     t.clock.advance(5_000); // past the manifest's few-second copy
     expect((await t.call("GET", "/.well-known/oabp.json")).body.treasury_health).toBe("low_gas");
-    const open = await createBaseMission();
-    await chain.fund(open.creator.account, open.key, REWARD, SPAM_FEE);
-    await chain.mine(2);
-    await tick2();
-    expect((await mission(open.m.id)).status).toBe("open");
+    const open = await openBaseMission({ t, chain });
     const solver = await signIn(t);
     const paused = await t.call("POST", `/missions/${open.m.id}/submissions`, {
       token: solver.token,

@@ -1,11 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
 import { describe, expect, it } from "vitest";
-import { chainPayouts } from "../../src/db/schema/index";
 import type { TestApp } from "../helpers/app";
-import { signedAward } from "../helpers/award-sign";
-import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { awardedBaseMission, FEE, payoutOf as payoutRow, REWARD } from "../helpers/base-rail-mission";
+import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/payouts/payouts.watch";
 
 // "Fee bump that works" on anvil with mining paused: a payout stuck
@@ -13,34 +10,14 @@ import { PAYOUT_REBROADCAST_SECONDS } from "../../src/features/payouts/payouts.w
 // priced from the current base fee — and confirms once; one evicted from the mempool
 // (anvil_dropTransaction) is re-priced instead of re-sent with the same bytes.
 
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
-const FEE = (REWARD * 50n) / 10_000n;
-
 let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const payoutOf = async (missionId: string) =>
-  (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
+const payoutOf = (missionId: string) => payoutRow(t, missionId);
 
-async function awarded() {
-  const c = await createBaseMission(t, REWARD);
-  await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  await chain.mine(2);
-  await escrowTick(t);
-  const w = await signIn(t);
-  const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: w.token,
-    body: { content: `answer for ${c.m.id}` },
-  });
-  expect(s.status, s.text).toBe(201);
-  // Signed by the creator: released at once (releaseSigned), the path whose fees are tested here.
-  const { award: a } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: s.body.id }] });
-  expect(a.status, a.text).toBe(200);
-  return { ...c, winner: w };
-}
+const awarded = () => awardedBaseMission({ t, chain });
 
 /** The base fee jumps to `gwei` in the next block, mined empty of our payout (its max fee is below it). */
 async function spike(gwei: bigint) {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { forgottenContracts } from "../../src/features/rail";
 import { makeTestApp, type TestApp } from "../helpers/app";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { openBaseMission } from "../helpers/base-rail-mission";
+import { useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // A switch to a new escrow that forgets the old one while it still holds this server's slots is
 // refused at start (src/startup.ts refuseForgottenContracts; docs/base-rail.md "Migrating to a new
 // escrow"): the message names the address and the setting that fixes it.
-
-const REWARD = 100_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -15,13 +14,7 @@ useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 describe("start-up: a contract that still holds slots cannot be forgotten", () => {
   it("names the old contract and the fix; with OABP_ESCROW_RETIRED it passes", async () => {
-    const c = await createBaseMission(t, REWARD);
-    const hash = await chain.fund(c.creator.account, c.key, REWARD, 5_000_000n);
-    expect(
-      (await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } })).status,
-    ).toBe(202);
-    await chain.mine(2);
-    await escrowTick(t);
+    await openBaseMission({ t, chain }, { attach: true });
     expect(await forgottenContracts(t.deps)).toEqual([]);
 
     const next = await chain.deployEscrow();

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signIn } from "../helpers/agents";
-import { createBaseMission, escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { baseMissionWithSubmission, REWARD } from "../helpers/base-rail-mission";
+import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 import type { TestApp } from "../helpers/app";
 import { BUILT_ENTRY, ROOT } from "../helpers/process";
 
@@ -15,9 +16,6 @@ import { BUILT_ENTRY, ROOT } from "../helpers/process";
 // with no database: it reads ReleaseProposed from anvil and the server's public signed decisions
 // over HTTP, and exits 2 naming every pending proposal that no verified decision explains — here
 // a stolen resolver key's — while the server's own proposal passes.
-
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -46,20 +44,7 @@ function guardian(env: Record<string, string>): Promise<{ code: number | null; s
   });
 }
 
-async function fundedMission() {
-  const c = await createBaseMission(t, REWARD);
-  const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } });
-  await chain.mine(2);
-  await escrowTick(t);
-  const winner = await signIn(t);
-  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: winner.token,
-    body: { content: "the answer" },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  return { ...c, subId: sub.body.id as string };
-}
+const fundedMission = () => baseMissionWithSubmission({ t, chain }, { attach: true });
 
 describe("guardian watch (separate process, no database)", () => {
   it("passes the server's own proposal and flags a stolen key's, with the pinned receipt key", async () => {

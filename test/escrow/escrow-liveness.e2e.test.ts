@@ -4,10 +4,9 @@ import { chainPayouts, missions } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
-import { signedAward } from "../helpers/award-sign";
 import { missionBody, signIn } from "../helpers/agents";
+import { awardedBaseMission, openBaseMission, REWARD, submitAnswer } from "../helpers/base-rail-mission";
 import {
-  createBaseMission,
   escrowTick,
   FEE_CAP_BPS,
   POLL_MS,
@@ -19,9 +18,6 @@ import {
 // "Outcomes, not outages" and "Winners fit the contract" on anvil, through HTTP: a payout the escrow refuses is failed with its decoded reason while
 // another mission's payout confirms within 3 job ticks; more winners than one release can pay
 // are refused before any money moves, and a default award splits among at most 64.
-
-const REWARD = 100_000_000n;
-const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -36,29 +32,7 @@ const jobTick = async () => {
 };
 
 /** An open, funded base mission with one submission per winner, awarded to all of them. */
-async function awarded(reward: bigint, winners = 1) {
-  const c = await createBaseMission(t, reward);
-  await chain.fund(c.creator.account, c.key, reward, SPAM_FEE);
-  await chain.mine(2);
-  await escrowTick(t);
-  expect((await mission(c.m.id)).status).toBe("open");
-  const subs: string[] = [];
-  for (let i = 0; i < winners; i++) {
-    const w = await signIn(t);
-    const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-      token: w.token,
-      body: { content: `answer ${i} for ${c.m.id}` },
-    });
-    expect(s.status, s.text).toBe(201);
-    subs.push(s.body.id);
-  }
-  // Signed by the creator: released at once (releaseSigned).
-  const { award } = await signedAward(t, c.creator, c.m.id, {
-    winners: subs.map((submission_id) => ({ submission_id })),
-  });
-  expect(award.status, award.text).toBe(200);
-  return c;
-}
+const awarded = (reward: bigint, winners = 1) => awardedBaseMission({ t, chain }, { reward, winners });
 
 const setFeeCap = async (bps: number) => {
   const hash = await chain.anvil.walletClient.writeContract({
@@ -190,10 +164,7 @@ describe("winners fit the contract", () => {
     "an award of 65 is refused before any money moves (a mission stored with max_winners 100); a default award among 65 submitters pays 64 in full",
     { timeout: 180_000 },
     async () => {
-      const c = await createBaseMission(t, REWARD);
-      await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-      await chain.mine(2);
-      await escrowTick(t);
+      const c = await openBaseMission({ t, chain });
       // A mission from before the rule: max_winners 100 stored.
       await t.deps.database.db
         .update(missions)
@@ -201,13 +172,8 @@ describe("winners fit the contract", () => {
         .where(eq(missions.id, c.m.id));
       const subs: { id: string; address: string }[] = [];
       for (let i = 0; i < 65; i++) {
-        const w = await signIn(t);
-        const s = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-          token: w.token,
-          body: { content: `answer ${i}` },
-        });
-        expect(s.status, s.text).toBe(201);
-        subs.push({ id: s.body.id, address: w.address });
+        const { winner, subId } = await submitAnswer(t, { missionId: c.m.id, content: `answer ${i}` });
+        subs.push({ id: subId, address: winner.address });
       }
       const award = await t.call("POST", `/missions/${c.m.id}/award`, {
         token: c.creator.token,

@@ -7,13 +7,15 @@ import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signTyped, signedAward, type TypedRelease } from "../helpers/award-sign";
 import {
-  createBaseMission,
-  escrowTick,
-  POLL_MS,
-  RELEASE_DELAY,
-  useEscrowApp,
-  type EscrowChain,
-} from "../helpers/escrow-chain";
+  awardUnsigned,
+  baseMissionWithSubmission,
+  FEE,
+  missionOf,
+  payoutOf as payoutRow,
+  proposalsOf,
+  REWARD,
+} from "../helpers/base-rail-mission";
+import { escrowTick, POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // The two release paths of MissionEscrow v4 end to end (HTTP, the settlement worker's tick, anvil;
 // docs/base-rail.md "Release paths"): a creator_judges award the creator signed pays at once
@@ -22,9 +24,6 @@ import {
 // resolver key alone cannot pay a creator_judges slot to anyone the creator did not sign for
 // before the window ends.
 
-const REWARD = 100_000_000n; // 100 USDC
-const SPAM_FEE = 5_000_000n;
-const FEE = (REWARD * 50n) / 10_000n; // OABP_FEE_BPS default 50
 /** The worker reads a pending proposal again at most 15 poll intervals apart (payouts.paths.ts). */
 const WATCH_MS = 15 * POLL_MS;
 
@@ -33,28 +32,11 @@ let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
 const tick = () => escrowTick(t);
-const mission = async (id: string) => (await t.call("GET", `/missions/${id}`)).body;
-const payoutOf = async (missionId: string) =>
-  (await t.deps.database.db.select().from(chainPayouts).where(eq(chainPayouts.missionId, missionId)))[0]!;
+const mission = (id: string) => missionOf(t, { id });
+const payoutOf = (missionId: string) => payoutRow(t, missionId);
 
 /** A funded, open creator_judges mission with one verified submission. */
-async function missionWithSubmission() {
-  const c = await createBaseMission(t, REWARD);
-  const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-  expect(
-    (await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } })).status,
-  ).toBe(202);
-  await chain.mine(2);
-  await tick();
-  expect((await mission(c.m.id)).status).toBe("open");
-  const winner = await signIn(t);
-  const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-    token: winner.token,
-    body: { content: "the answer" },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  return { ...c, winner, subId: sub.body.id as string };
-}
+const missionWithSubmission = () => baseMissionWithSubmission({ t, chain }, { attach: true });
 
 /** Ticks (one poll interval each) until `done`, mining `mine` blocks between rounds; bounded. */
 async function until(done: () => Promise<boolean>, opts: { mine?: number; advanceMs?: number } = {}) {
@@ -89,23 +71,12 @@ describe("release paths (contract v4)", () => {
     expect(await chain.usdcBalance(winner.address)).toBe(REWARD - FEE);
     expect(await chain.releasedLogs(key)).toBe(1);
     // No proposal was ever made for this slot.
-    const proposals = await chain.anvil.publicClient.getContractEvents({
-      address: chain.escrow,
-      abi: missionEscrowAbi,
-      eventName: "ReleaseProposed",
-      args: { missionKey: key },
-      fromBlock: 0n,
-    });
-    expect(proposals).toHaveLength(0);
+    expect(await proposalsOf(chain, key)).toHaveLength(0);
   });
 
   it("(b) without a signature the release is proposed, not paid before the window, paid after it", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: subId }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     const p = await untilProposed(m.id);
     expect(p.proposalTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(p.executableAt).not.toBeNull();
@@ -145,14 +116,7 @@ describe("release paths (contract v4)", () => {
 
   it("(c) a guardian's cancel leaves the payout waiting (no refund); the operator's retry pays after a new window", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
-    expect(
-      (
-        await t.call("POST", `/missions/${m.id}/award`, {
-          token: creator.token,
-          body: { winners: [{ submission_id: subId }] },
-        })
-      ).status,
-    ).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     const first = await untilProposed(m.id);
     const guardian = chain.wallet(chain.guardian);
     await chain.anvil.publicClient.waitForTransactionReceipt({
@@ -280,11 +244,7 @@ describe("release paths (contract v4)", () => {
 
   it("(f) a proposal of this payout's plan already on chain is adopted, not sent again; an execution by anyone else is adopted", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: subId }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     const queued = await payoutOf(m.id);
     const args = [
       key,
@@ -344,11 +304,7 @@ describe("release paths (contract v4)", () => {
         }),
       });
     await asGuardian("pause");
-    const award = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: subId }] },
-    });
-    expect(award.status, award.text).toBe(200);
+    await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     await tick();
     const paused = await payoutOf(m.id);
     expect(paused).toMatchObject({ state: "queued", reason: "waiting:paused", rawTx: null });

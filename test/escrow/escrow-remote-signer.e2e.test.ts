@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainPayouts } from "../../src/db/schema/index";
 import { localSigner, remoteSigner } from "../../src/lib/resolver-signer";
 import { makeTestApp, type TestApp } from "../helpers/app";
-import { signIn } from "../helpers/agents";
-import { signedAward } from "../helpers/award-sign";
-import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { awardedBaseMission } from "../helpers/base-rail-mission";
+import { escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
 // The resolver signer (docs/base-rail.md "Resolver signer"): the worker holds no key and signs
 // through JSON-RPC eth_signTransaction. The remote end here is a real signer process: anvil, which
 // answers eth_signTransaction for its unlocked dev accounts (the resolver is dev account 1).
 
 const REWARD = 20_000_000n;
-const SPAM_FEE = 5_000_000n;
 
 let chain: EscrowChain;
 let t: TestApp;
@@ -50,20 +48,7 @@ describe("remote resolver signer (eth_signTransaction)", () => {
 
   it("a worker with only the signer's URL settles an award; a signer that is down is an outage, not a failure", async () => {
     expect(t.deps.chain!.canSign).toBe(true);
-    const c = await createBaseMission(t, REWARD);
-    const hash = await chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE);
-    expect(
-      (await t.call("POST", `/missions/${c.m.id}/escrow`, { token: c.creator.token, body: { tx_hash: hash } })).status,
-    ).toBe(202);
-    await chain.mine(2);
-    await escrowTick(t);
-    const winner = await signIn(t);
-    const sub = await t.call("POST", `/missions/${c.m.id}/submissions`, {
-      token: winner.token,
-      body: { content: "x" },
-    });
-    const { award } = await signedAward(t, c.creator, c.m.id, { winners: [{ submission_id: sub.body.id }] });
-    expect(award.status, award.text).toBe(200);
+    const c = await awardedBaseMission({ t, chain }, { reward: REWARD, attach: true });
 
     // First through a signer that does not answer: nothing is signed, the payout waits.
     const down = await makeTestApp(remoteEnv("http://127.0.0.1:9/"), { database: t.db });
@@ -78,6 +63,6 @@ describe("remote resolver signer (eth_signTransaction)", () => {
       await chain.mine(1);
     }
     expect((await t.call("GET", `/missions/${c.m.id}`)).body.payout_status).toBe("confirmed");
-    expect(await chain.usdcBalance(winner.address)).toBeGreaterThan(0n);
+    expect(await chain.usdcBalance(c.winner.address)).toBeGreaterThan(0n);
   });
 });
