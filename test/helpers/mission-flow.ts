@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { TestApp } from "./app";
+import { openMission, signIn } from "./agents";
 
 type Res = Awaited<ReturnType<TestApp["call"]>>;
 
@@ -28,4 +29,18 @@ export async function awardedTo(
   });
   expect(r.status, r.text).toBe(200);
   return r;
+}
+
+/**
+ * An open mission with each of its parties (docs/abuse-edge.md "Creator-owned capacity"): the
+ * creator, a solver whose submission was accepted, and a claimer whose claim was taken.
+ */
+export async function missionWithParties(t: TestApp) {
+  const { creator, mission } = await openMission(t);
+  const solver = await signIn(t);
+  await acceptedSubmission(t, mission.id, solver, "my answer");
+  const claimer = await signIn(t);
+  const claim = await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token, body: {} });
+  expect(claim.status, claim.text).toBeLessThan(300);
+  return { creator, mission, solver, claimer };
 }
