@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { a2aClient, a2aFetch, a2aMessage } from "../helpers/a2a-client";
 import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
-import { startReceiver, type Receiver } from "../helpers/receiver";
+import { useReceiver } from "../helpers/suite-receiver";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { runWebhookJobs } from "../../src/jobs/webhooks";
 import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
@@ -14,15 +14,11 @@ import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
 // gets the Task with the config's token. A config for an endpoint that never echoes the challenge
 // (a third party's) gets the challenge and nothing else.
 let t: ServedTestApp;
-let rx: Receiver;
 beforeAll(async () => {
   t = await serveTestApp();
-  rx = await startReceiver();
 });
-afterAll(async () => {
-  await rx?.close();
-  await t?.close();
-});
+afterAll(() => t?.close());
+const rx = useReceiver();
 
 const config = (taskId: string, path: string, token = "") => ({
   tenant: "",
