@@ -4,6 +4,7 @@ import { sweepDisputes } from "../../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { submittedAndAwarded } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 import { balanceOf } from "../helpers/judging";
 import { DAY, evidence, fileDispute } from "./aip4-filing";
@@ -250,14 +251,7 @@ describe("AIP-4 bad_spec", () => {
   it("on a creator_judges award under appeal, the appeal's peer vote decides (§3.3 peer_vote)", async () => {
     const appeal = { appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "100", quorum: "1000" };
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { appeal } } });
-    const a = await signIn(t);
-    const sub = (
-      await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "y" } })
-    ).body;
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.id }] },
-    });
+    const { award } = await submittedAndAwarded(t, mission.id, creator, "y");
     expect(award.body).toMatchObject({ status: "escrowed", phase: "appeal" });
     const r = await file({ dispute_type: "bad_spec", mission_id: mission.id, filed_by: "anonymous", evidence });
     expect(r.status, r.text).toBe(201);

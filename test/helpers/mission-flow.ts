@@ -44,3 +44,17 @@ export async function missionWithParties(t: TestApp) {
   expect(claim.status, claim.text).toBeLessThan(300);
   return { creator, mission, solver, claimer };
 }
+
+/**
+ * A new agent's text submission to a mission, then the creator's award of it. The award's
+ * response is returned unchecked: what it leads to (paid at once, an appeal window) is the test's.
+ */
+export async function submittedAndAwarded(t: TestApp, missionId: string, creator: { token: string }, content: string) {
+  const solver = await signIn(t);
+  const sub = await t.call("POST", `/missions/${missionId}/submissions`, { token: solver.token, body: { content } });
+  const award = await t.call("POST", `/missions/${missionId}/award`, {
+    token: creator.token,
+    body: { winners: [{ submission_id: sub.body.id }] },
+  });
+  return { solver, sub: sub.body as { id: string }, award };
+}
