@@ -58,3 +58,11 @@ export async function submittedAndAwarded(t: TestApp, missionId: string, creator
   });
   return { solver, sub: sub.body as { id: string }, award };
 }
+
+/** The clock set `ms` past the mission's deadline, one sweep, and the mission as it then reads. */
+export async function sweptPastDeadline(t: TestApp, mission: { id: string; deadline: string }, ms = 1000) {
+  const { sweepDueMissions } = await import("../../src/jobs/sweeper");
+  t.clock.set(new Date(new Date(mission.deadline).getTime() + ms));
+  await sweepDueMissions(t.deps);
+  return (await t.call("GET", `/missions/${mission.id}`)).body;
+}
