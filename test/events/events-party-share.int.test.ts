@@ -46,7 +46,7 @@ async function stream(tally: Tally, ip: string, token?: string): Promise<number>
 
 describe("the parties' share of the event-stream slots", () => {
   it("145 networks of anonymous streams and 40 networks of free agents leave the parties their streams", async () => {
-    const { creator, mission, solver, claimer } = await missionWithParties(t);
+    const { creator, solver, claimer } = await missionWithParties(t);
 
     const anon: Tally = { streams: [], refused: new Map() };
     for (let a = 0; a < 100; a++) for (let k = 0; k < 4; k++) await stream(anon, `198.18.${a}.1`);

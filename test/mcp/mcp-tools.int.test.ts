@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credit, missionBody, openMission, signIn } from "../helpers/agents";
+import { missionBody, openMission, signIn } from "../helpers/agents";
 import { callTool, mcpAgent, missionInVoting, openSession, request, rpc, mcpMission } from "../helpers/mcp";
 import { useTestApp } from "../helpers/suite-app";
 
