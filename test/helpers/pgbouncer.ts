@@ -2,8 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./cli";
 import postgres from "postgres";
+import { freePort } from "./cli";
 
 /** The pgbouncer binary: on PATH or where Debian installs it (/usr/sbin, often not on a user's PATH). */
 export function pgbouncerBinary(): string | null {
