@@ -1,15 +1,9 @@
-import { SendMessageRequest, Task, taskStateToJSON } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
+import { Task, taskStateToJSON } from "@a2a-js/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_URL } from "../helpers/app";
+import { a2aClient, a2aFetch, a2aMessage } from "../helpers/a2a-client";
 import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
-import { startReceiver, type Receiver } from "../helpers/receiver";
+import { useReceiver } from "../helpers/suite-receiver";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { runWebhookJobs } from "../../src/jobs/webhooks";
 import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
@@ -20,34 +14,11 @@ import { MAX_PUSH_CONFIGS_PER_TASK } from "../../src/features/a2a/a2a.push";
 // gets the Task with the config's token. A config for an endpoint that never echoes the challenge
 // (a third party's) gets the challenge and nothing else.
 let t: ServedTestApp;
-let rx: Receiver;
 beforeAll(async () => {
   t = await serveTestApp();
-  rx = await startReceiver();
 });
-afterAll(async () => {
-  await rx?.close();
-  await t?.close();
-});
-
-const fetchAs =
-  (token?: string): typeof fetch =>
-  (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
-    const headers = new Headers(init?.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    return fetch(url, { ...init, headers });
-  };
-
-const clientOf = async (token: string) =>
-  new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
-    }),
-  ).createFromAgentCard(await new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base));
-
-const message = (data: Record<string, unknown>) =>
-  SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data }] } });
+afterAll(() => t?.close());
+const rx = useReceiver();
 
 const config = (taskId: string, path: string, token = "") => ({
   tenant: "",
@@ -60,15 +31,15 @@ const config = (taskId: string, path: string, token = "") => ({
 
 describe("A2A push notifications with @a2a-js/sdk 1.3.0", () => {
   it("the card declares them; a verified receiver gets the COMPLETED task with its token, an unverified third party nothing", async () => {
-    const card = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as {
+    const card = (await (await a2aFetch(t)(`${t.base}/.well-known/agent-card.json`)).json()) as {
       capabilities: { pushNotifications: boolean };
     };
     expect(card.capabilities.pushNotifications).toBe(true);
 
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const solver = await signIn(t);
-    let client = await clientOf(solver.token);
-    const sent = (await client.sendMessage(message({ mission_id: mission.id, content: "my report" }))) as Task;
+    let client = await a2aClient(t, solver.token);
+    const sent = (await client.sendMessage(a2aMessage({ mission_id: mission.id, content: "my report" }))) as Task;
     expect(taskStateToJSON(sent.status!.state)).toBe("TASK_STATE_SUBMITTED");
 
     rx.refuseVerification("/third-party");
@@ -94,7 +65,7 @@ describe("A2A push notifications with @a2a-js/sdk 1.3.0", () => {
 
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
-    client = await clientOf((await signIn(t, solver.account)).token);
+    client = await a2aClient(t, (await signIn(t, solver.account)).token);
     const award = await t.call("POST", `/missions/${mission.id}/award`, {
       token: (await signIn(t, creator.account)).token,
       body: { winners: [{ submission_id: sent.id }] },
@@ -140,12 +111,12 @@ describe("A2A push notifications with @a2a-js/sdk 1.3.0", () => {
     const { mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const solver = await signIn(t);
     const other = await signIn(t);
-    const client = await clientOf(solver.token);
-    const sent = (await client.sendMessage(message({ mission_id: mission.id, content: "x" }))) as Task;
+    const client = await a2aClient(t, solver.token);
+    const sent = (await client.sendMessage(a2aMessage({ mission_id: mission.id, content: "x" }))) as Task;
     // Someone else's task is TaskNotFound.
-    await expect((await clientOf(other.token)).createTaskPushNotificationConfig(config(sent.id, "/h"))).rejects.toThrow(
-      /not found/,
-    );
+    await expect(
+      (await a2aClient(t, other.token)).createTaskPushNotificationConfig(config(sent.id, "/h")),
+    ).rejects.toThrow(/not found/);
     // Loopback and plain http to a public host are refused at creation.
     for (const url of ["http://127.0.0.1:9/h", "http://localhost/h", "http://example.org/h"])
       await expect(client.createTaskPushNotificationConfig({ ...config(sent.id, "/h"), url })).rejects.toThrow(

@@ -1,23 +1,17 @@
 import {
   canonicalizeAgentCard,
   ListTasksRequest,
-  SendMessageRequest,
   taskStateToJSON,
   verifyAgentCardSignature,
   type AgentCard,
   type Task,
 } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "../../src/lib/canonical-json";
 import { a2aCardFields } from "../../src/features/agent-card/agent-card";
 import { PUBLIC_URL } from "../helpers/app";
 import { serveTestApp, type ServedTestApp } from "../helpers/served";
+import { a2aClient, a2aFetch, a2aMessage, resolveA2aCard } from "../helpers/a2a-client";
 import { openMission, signIn } from "../helpers/agents";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 
@@ -33,36 +27,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** fetch with the public origin mapped to the listening server, and the agent's token if given. */
-const fetchAs =
-  (token?: string): typeof fetch =>
-  (input, init) => {
-    const url = String(input instanceof Request ? input.url : input).replace(PUBLIC_URL, t.base);
-    const headers = new Headers(init?.headers);
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    return fetch(url, { ...init, headers });
-  };
-
 const verifier = verifyAgentCardSignature(async (kid, jku) => {
   expect(jku).toBe(`${PUBLIC_URL}/.well-known/jwks.json`);
-  const set = (await (await fetchAs()(jku!)).json()) as { keys: { kid: string }[] };
+  const set = (await (await a2aFetch(t)(jku!)).json()) as { keys: { kid: string }[] };
   const key = set.keys.find((k) => k.kid === kid);
   if (!key) throw new Error(`no key ${kid}`);
   return key as never;
 });
 
-async function resolveCard(): Promise<AgentCard> {
-  return new DefaultAgentCardResolver({ fetchImpl: fetchAs() }).resolve(t.base);
-}
-
-const message = (data: Record<string, unknown>) =>
-  SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data }] } });
-
 const stateOf = (task: Task) => taskStateToJSON(task.status!.state);
 
 describe("@a2a-js/sdk 1.3.0 client against the server", () => {
   it("resolves the card and verifies its signature; a tampered card does not verify", async () => {
-    const card = await resolveCard();
+    const card = await resolveA2aCard(t);
     expect(card.supportedInterfaces).toEqual([
       expect.objectContaining({ url: `${PUBLIC_URL}/a2a`, protocolBinding: "JSONRPC", protocolVersion: "1.0" }),
     ]);
@@ -70,7 +47,7 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     // The SDK verifies the card as served (JSON). Its resolver hands back the card already parsed
     // into its proto objects, and its canonicaliser parses again, which loses the security
     // schemes; so the served JSON is what is checked (docs/a2a.md "Signature").
-    const served = (await (await fetchAs()(`${t.base}/.well-known/agent-card.json`)).json()) as AgentCard;
+    const served = (await (await a2aFetch(t)(`${t.base}/.well-known/agent-card.json`)).json()) as AgentCard;
     await verifier(served);
     const header = JSON.parse(Buffer.from(served.signatures[0]!.protected, "base64url").toString());
     expect(header).toEqual({
@@ -96,16 +73,10 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     });
     const solver = await signIn(t);
     const loser = await signIn(t);
-    const clientOf = async (token: string) =>
-      new ClientFactory(
-        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-          transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
-        }),
-      ).createFromAgentCard(await resolveCard());
 
     // A wrong deliverable: rejected by the mission's own rule → REJECTED.
-    const asLoser = await clientOf(loser.token);
-    const wrong = (await asLoser.sendMessage(message({ mission_id: mission.id, content: "maybe 41?" }))) as Task;
+    const asLoser = await a2aClient(t, loser.token);
+    const wrong = (await asLoser.sendMessage(a2aMessage({ mission_id: mission.id, content: "maybe 41?" }))) as Task;
     expect(wrong.id).toMatch(/^sub_/);
     expect(wrong.contextId).toBe(mission.id);
     expect(stateOf(wrong)).toBe("TASK_STATE_REJECTED");
@@ -114,13 +85,13 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
     );
 
     // Finding the mission, then the right deliverable → accepted, paid on the ledger → COMPLETED.
-    const asSolver = await clientOf(solver.token);
-    const found = (await asSolver.sendMessage(message({ status: "open" }))) as {
+    const asSolver = await a2aClient(t, solver.token);
+    const found = (await asSolver.sendMessage(a2aMessage({ status: "open" }))) as {
       parts: { content?: { value: any } }[];
     };
     expect(found.parts[0]!.content!.value.missions.map((m: { id: string }) => m.id)).toContain(mission.id);
     const sent = (await asSolver.sendMessage(
-      message({ mission_id: mission.id, content: "The answer is 42." }),
+      a2aMessage({ mission_id: mission.id, content: "The answer is 42." }),
     )) as Task;
     expect(sent.contextId).toBe(mission.id);
     const done = await asSolver.getTask({ tenant: "", id: sent.id, historyLength: undefined });
@@ -137,20 +108,14 @@ describe("@a2a-js/sdk 1.3.0 client against the server", () => {
   it("a creator_judges mission: SUBMITTED while open, WORKING while judged, COMPLETED once awarded and paid", async () => {
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const solver = await signIn(t);
-    const clientOf = async (token: string) =>
-      new ClientFactory(
-        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-          transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(token) })],
-        }),
-      ).createFromAgentCard(await resolveCard());
-    let client = await clientOf(solver.token);
-    const sent = (await client.sendMessage(message({ mission_id: mission.id, content: "my report" }))) as Task;
+    let client = await a2aClient(t, solver.token);
+    const sent = (await client.sendMessage(a2aMessage({ mission_id: mission.id, content: "my report" }))) as Task;
     expect(stateOf(sent)).toBe("TASK_STATE_SUBMITTED");
     const get = () => client.getTask({ tenant: "", id: sent.id, historyLength: undefined });
     t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
     await sweepDueMissions(t.deps);
     // A week later the solver's token has expired: it signs in again.
-    client = await clientOf((await signIn(t, solver.account)).token);
+    client = await a2aClient(t, (await signIn(t, solver.account)).token);
     const judging = await get();
     expect(stateOf(judging)).toBe("TASK_STATE_WORKING");
     expect(judging.artifacts).toEqual([]);

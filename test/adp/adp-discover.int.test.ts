@@ -4,7 +4,7 @@ import { openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { ADVERTISE, DISCOVER, cardFor } from "./adp-cards";
 import { useTestApp } from "../helpers/suite-app";
-import { acceptedSubmission } from "../helpers/mission-flow";
+import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
 // ADP (draft-song-anp-adp-00) over HTTP, discovery: adp.discover and the two ranking lists (the
 // cards themselves: adp.int.test.ts).
@@ -166,14 +166,7 @@ describe("adp.discover and the ranking lists", () => {
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: {} } });
     const w = await signIn(t);
     const sub = await acceptedSubmission(t, mission.id, w, "done");
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/award`, {
-          token: creator.token,
-          body: { winners: [{ submission_id: sub.body.id }] },
-        })
-      ).status,
-    ).toBe(200);
+    await awardedTo(t, mission.id, creator, sub.body.id);
     expect(
       (
         await t.call("POST", `/agents/${w.address}/reviews`, {

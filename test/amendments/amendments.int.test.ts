@@ -4,6 +4,7 @@ import { webhookEvents } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { makeTestApp } from "../helpers/app";
 import { credit, openMission, signIn } from "../helpers/agents";
+import { submittedAndAwarded } from "../helpers/mission-flow";
 import { expectError } from "../helpers/errors";
 import { callTool, openSession } from "../helpers/mcp";
 import { useTestApp } from "../helpers/suite-app";
@@ -178,15 +179,7 @@ describe("mission amendments", () => {
       amendments_count: 1,
     });
 
-    const solver = await signIn(t);
-    const s = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "k" },
-    });
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: s.body.id }] },
-    });
+    const { solver, award } = await submittedAndAwarded(t, mission.id, creator, "k");
     expect(award.body, award.text).toMatchObject({ status: "resolved" });
     // 15 USDC − 0.5 % fee.
     expect(await usdc(solver.address)).toBe(15_000_000n - 75_000n);

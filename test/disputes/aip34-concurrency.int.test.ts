@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
-import { runPendingChecks } from "../../src/jobs/checks";
-import { serveSameAnswer } from "../helpers/same-answer";
+import { dupClaim, sameSecondAnswers, serveSameAnswer } from "../helpers/same-answer";
 import { useTestApp } from "../helpers/suite-app";
 
 // AIP-4 §6.1 limits and a dispute's single decision under real concurrency (PGlite is one
@@ -79,25 +78,11 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
   });
 
   it("dup_claim: 5 racing filings from each of two filers → exactly 3 each (AIP-4 §6.1: 3 per mission)", async () => {
-    const { rx, submit } = await serveSameAnswer();
+    const answer = await serveSameAnswer();
     try {
-      const { mission } = await openMission(t, {
-        verification: { type: "first_valid_match", params: { expected: "42" } },
-      });
-      const [a, b] = [await signIn(t), await signIn(t)];
-      const sa = await submit(t, mission.id, a, "/a");
-      const sb = await submit(t, mission.id, b, "/b");
-      await runPendingChecks(t.deps);
+      const { mission, a, b, sa, sb } = await sameSecondAnswers(t, answer);
       const claim = (who: { token: string }, mine: string, other: string) =>
-        t.call("POST", "/api/disputes", {
-          token: who.token,
-          body: {
-            dispute_type: "dup_claim",
-            mission_id: mission.id,
-            submission_id: mine,
-            evidence: { description: "same second", other_submission_id: other },
-          },
-        });
+        t.call("POST", "/api/disputes", { token: who.token, body: dupClaim(mission.id, mine, other) });
       const results = await Promise.all([
         ...Array.from({ length: 5 }, () => claim(a, sa.id, sb.id)),
         ...Array.from({ length: 5 }, () => claim(b, sb.id, sa.id)),
@@ -108,7 +93,7 @@ describe.runIf(onRealPostgres)("AIP-4 on real Postgres", () => {
       expect(byFiler(5).filter((s) => s === 201)).toHaveLength(3);
       expect(byFiler(5).filter((s) => s === 429)).toHaveLength(2);
     } finally {
-      await rx.close();
+      await answer.rx.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { runPendingChecks } from "../../src/jobs/checks";
-import { serveSameAnswer } from "../helpers/same-answer";
+import { dupClaim, sameSecondAnswers, serveSameAnswer } from "../helpers/same-answer";
 import { openMission, signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
 import { evidence, fileDispute } from "./aip4-filing";
@@ -91,27 +91,13 @@ describe("AIP-4 §6.1 rate limits", () => {
 
 describe("AIP-4 dup_claim", () => {
   it("two valid answers in the same server second: the recorded arrival order decides at filing", async () => {
-    const { rx, submit } = await serveSameAnswer();
+    const answer = await serveSameAnswer();
+    const { rx, submit } = answer;
     try {
-      const { mission } = await openMission(t, {
-        verification: { type: "first_valid_match", params: { expected: "42" } },
-      });
-      const [a, b] = [await signIn(t), await signIn(t)];
-      // Same manual-clock instant; remote content is checked by the job, in arrival order.
-      const sa = await submit(t, mission.id, a, "/a");
-      const sb = await submit(t, mission.id, b, "/b");
-      await runPendingChecks(t.deps);
+      const { mission, a, b, sa, sb } = await sameSecondAnswers(t, answer);
       expect((await t.call("GET", `/submissions/${sa.id}`)).body.status).toBe("accepted");
       const claim = (who: { token: string }, mine: string, other: string, missionId: string = mission.id) =>
-        file(
-          {
-            dispute_type: "dup_claim",
-            mission_id: missionId,
-            submission_id: mine,
-            evidence: { description: "same second", other_submission_id: other },
-          },
-          who.token,
-        );
+        file(dupClaim(missionId, mine, other), who.token);
       const lost = await claim(b, sb.id, sa.id);
       expect(lost.status, lost.text).toBe(201);
       expect(lost.body).toMatchObject({

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ctxForJob } from "../../src/lib/context";
 import { sweepDisputes } from "../../src/features/disputes/disputes.index";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { submittedAndAwarded } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 import { balanceOf } from "../helpers/judging";
-import { DAY, evidence, fileDispute } from "./aip4-filing";
+import { DAY, evidence, fileDispute, resolveDispute } from "./aip4-filing";
 
 // AIP-4 end to end through HTTP: the §5 manifest fields, then bad_spec — the §1 qualification rules
 // with their refusals, §3 outcomes and actors (server, creator concession, the appeal's peer vote,
@@ -66,25 +66,24 @@ describe("AIP-4 bad_spec", () => {
     expect(listed.disputes.map((d: { dispute_id: string }) => d.dispute_id)).toEqual([r.body.dispute_id]);
     expect((await t.call("GET", `/disputes/${r.body.dispute_id}`)).body).toEqual(r.body);
     // The creator may concede, not rule against.
-    const against = await t.call("POST", `/api/disputes/${r.body.dispute_id}/resolve`, {
-      token: creator.token,
-      body: { outcome: "rejected", rationale: "fine as is" },
-    });
+    const against = await resolveDispute(
+      t,
+      r.body.dispute_id,
+      { outcome: "rejected", rationale: "fine as is" },
+      creator.token,
+    );
     expect(against.status).toBe(403);
     expect(against.body.details.reason).toBe("creator_conflict");
     const stranger = await signIn(t);
     expect(
-      (
-        await t.call("POST", `/api/disputes/${r.body.dispute_id}/resolve`, {
-          token: stranger.token,
-          body: { outcome: "upheld", rationale: "x" },
-        })
-      ).status,
+      (await resolveDispute(t, r.body.dispute_id, { outcome: "upheld", rationale: "x" }, stranger.token)).status,
     ).toBe(403);
-    const upheld = await t.call("POST", `/api/disputes/${r.body.dispute_id}/resolve`, {
-      token: creator.token,
-      body: { outcome: "upheld", rationale: "the regex is too loose" },
-    });
+    const upheld = await resolveDispute(
+      t,
+      r.body.dispute_id,
+      { outcome: "upheld", rationale: "the regex is too loose" },
+      creator.token,
+    );
     expect(upheld.status, upheld.text).toBe(200);
     expect(upheld.body).toMatchObject({
       status: "resolved",
@@ -112,14 +111,7 @@ describe("AIP-4 bad_spec", () => {
       reason: "default_award",
     });
     // Decided once.
-    expect(
-      (
-        await t.call("POST", `/api/disputes/${r.body.dispute_id}/resolve`, {
-          token: ADMIN_TOKEN,
-          body: { outcome: "rejected", rationale: "late" },
-        })
-      ).status,
-    ).toBe(409);
+    expect((await resolveDispute(t, r.body.dispute_id, { outcome: "rejected", rationale: "late" })).status).toBe(409);
   });
 
   it("refuses disputes on missions that do not qualify, with clear reasons", async () => {
@@ -250,14 +242,7 @@ describe("AIP-4 bad_spec", () => {
   it("on a creator_judges award under appeal, the appeal's peer vote decides (§3.3 peer_vote)", async () => {
     const appeal = { appeal_window_seconds: 86_400, vote_token: "USDC", min_vote: "100", quorum: "1000" };
     const { creator, mission } = await openMission(t, { verification: { type: "creator_judges", params: { appeal } } });
-    const a = await signIn(t);
-    const sub = (
-      await t.call("POST", `/missions/${mission.id}/submissions`, { token: a.token, body: { content: "y" } })
-    ).body;
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.id }] },
-    });
+    const { award } = await submittedAndAwarded(t, mission.id, creator, "y");
     expect(award.body).toMatchObject({ status: "escrowed", phase: "appeal" });
     const r = await file({ dispute_type: "bad_spec", mission_id: mission.id, filed_by: "anonymous", evidence });
     expect(r.status, r.text).toBe(201);

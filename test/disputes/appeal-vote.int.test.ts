@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { credit, openMission, signIn } from "../helpers/agents";
+import { credit, openMission } from "../helpers/agents";
+import { submittedAndAwarded } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 import { DAY, NET, REWARD, appealFixture } from "./appeal-fixture";
 
@@ -159,14 +160,7 @@ describe("creator_judges with an appeal: the peer vote", () => {
 
   it("missions without an appeal are unchanged: the award pays at once and cannot be disputed", async () => {
     const { creator, mission: m } = await openMission(t);
-    const a = await signIn(t);
-    const s = (
-      await t.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: "the only answer" } })
-    ).body;
-    const r = await t.call("POST", `/missions/${m.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: s.id }] },
-    });
+    const { solver: a, sub: s, award: r } = await submittedAndAwarded(t, m.id, creator, "the only answer");
     expect(r.body).toMatchObject({
       status: "resolved",
       payout_status: "confirmed",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIST_PAGE_BYTES } from "../../src/features/disputes/disputes.service";
-import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { resolveDispute } from "./aip4-filing";
 import { useTestApp } from "../helpers/suite-app";
 
 // Disputes per mission are bounded (AIP-4 §6; docs/decisions.md "Dispute bounds"): open ones
@@ -37,12 +37,7 @@ describe("disputes per mission", () => {
     // the total bound holds whatever is open.
     for (const d of first.slice(0, 2))
       expect(
-        (
-          await t.call("POST", `/api/disputes/${d.body.dispute_id}/resolve`, {
-            token: ADMIN_TOKEN,
-            body: { outcome: "rejected", rationale: "no divergence" },
-          })
-        ).status,
+        (await resolveDispute(t, d.body.dispute_id, { outcome: "rejected", rationale: "no divergence" })).status,
       ).toBe(200);
     expect((await fileAs(m.id)).status).toBe(201);
     expect((await fileAs(m.id)).status).toBe(201);

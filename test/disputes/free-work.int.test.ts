@@ -6,8 +6,9 @@ import { missions } from "../../src/db/schema/index";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { ADMIN_TOKEN, makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
+import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { resolveDispute } from "./aip4-filing";
 
 // No free work through disputes or predicates (docs/decisions.md "bad_spec" and "Predicates"), on
 // the ledger rail through HTTP: a conceded bad_spec on a mission with submissions — filed by the
@@ -180,9 +181,9 @@ describe("bad_spec conceded on a mission with submissions: never a refund for re
         headers: { "x-forwarded-for": "192.0.2.45" },
       });
       expect(d.status, d.text).toBe(201);
-      const r = await t.call("POST", `/api/disputes/${d.body.dispute_id}/resolve`, {
-        token: ADMIN_TOKEN,
-        body: { outcome: "upheld", rationale: "the regex accepts any address" },
+      const r = await resolveDispute(t, d.body.dispute_id, {
+        outcome: "upheld",
+        rationale: "the regex accepts any address",
       });
       expect(r.status, r.text).toBe(200);
       expect(r.body.corrective_action).toMatchObject({ applied: true, outcome_stands: true, clawback: false });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { PARTY_OPEN } from "../../src/features/disputes/disputes.bounds";
-import { ADMIN_TOKEN } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { resolveDispute } from "./aip4-filing";
 import { useTestApp } from "../helpers/suite-app";
 import { acceptedSubmission, awardedTo } from "../helpers/mission-flow";
 
@@ -98,10 +98,7 @@ describe("dispute pools", () => {
       expect(open.length).toBe(10);
       accepted += open.length;
       for (const id of open) {
-        const r = await t.call("POST", `/api/disputes/${id}/resolve`, {
-          token: ADMIN_TOKEN,
-          body: { outcome: "rejected", rationale: "no divergence" },
-        });
+        const r = await resolveDispute(t, id, { outcome: "rejected", rationale: "no divergence" });
         expect(r.status, r.text).toBe(200);
       }
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWebhookJobs } from "../../src/jobs/webhooks";
 import { serveTestApp, type ServedTestApp } from "../helpers/served";
 import { openMission, signIn } from "../helpers/agents";
+import { submittedAndAwarded } from "../helpers/mission-flow";
 import { startReceiver, type Receiver } from "../helpers/receiver";
 import { openSse } from "../helpers/sse";
 
@@ -82,15 +83,7 @@ describe("mission.awarded", () => {
 
   it("an award without an appeal window is final at once: mission.resolved, no mission.awarded", async () => {
     const { creator, mission } = await openMission(t, { tags: ["award-plain"] });
-    const solver = await signIn(t);
-    const sub = await t.call("POST", `/missions/${mission.id}/submissions`, {
-      token: solver.token,
-      body: { content: "the answer" },
-    });
-    const award = await t.call("POST", `/missions/${mission.id}/award`, {
-      token: creator.token,
-      body: { winners: [{ submission_id: sub.body.id }] },
-    });
+    const { solver, award } = await submittedAndAwarded(t, mission.id, creator, "the answer");
     expect(award.status, award.text).toBe(200);
     const events = (await t.call("GET", `/agents/me/inbox?limit=100`, { token: solver.token })).body.events as {
       type: string;

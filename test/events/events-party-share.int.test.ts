@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { closeEventStreams } from "../../src/features/events";
 import { hubOf } from "../../src/features/events/events.hub";
-import { openMission, signIn } from "../helpers/agents";
+import { signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
-import { acceptedSubmission } from "../helpers/mission-flow";
+import { missionWithParties } from "../helpers/mission-flow";
 
 // Caps that protect the parties, stream part (docs/events.md "Connection slots"): anonymous
 // streams from 145 client networks (100 IPv4 addresses and 45 IPv6 /64s) fill the anonymous pool,
@@ -46,12 +46,7 @@ async function stream(tally: Tally, ip: string, token?: string): Promise<number>
 
 describe("the parties' share of the event-stream slots", () => {
   it("145 networks of anonymous streams and 40 networks of free agents leave the parties their streams", async () => {
-    const { creator, mission } = await openMission(t);
-    const solver = await signIn(t);
-    await acceptedSubmission(t, mission.id, solver, "my answer");
-    const claimer = await signIn(t);
-    const claim = await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token, body: {} });
-    expect(claim.status, claim.text).toBeLessThan(300);
+    const { creator, solver, claimer } = await missionWithParties(t);
 
     const anon: Tally = { streams: [], refused: new Map() };
     for (let a = 0; a < 100; a++) for (let k = 0; k < 4; k++) await stream(anon, `198.18.${a}.1`);

@@ -11,21 +11,12 @@ import { ResponseCache } from "../../src/lib/response-cache";
 import { generateKeyring } from "../../src/lib/receipt-keys";
 import { generateSigner } from "../../src/lib/attestation-key";
 import { createTestDatabase, type TestDatabase } from "./db";
+import { HIGH_RATE_LIMITS } from "./rate-limits";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 /** Loopback address the test fetcher may reach (content and predicate servers bind here). */
 export const TEST_CONTENT_HOST = "127.0.0.2";
 export const PUBLIC_URL = "http://oabp.test";
-export const TEST_RATE_LIMITS = {
-  OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
-  OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
-  OABP_RATE_LIMIT_WRITE_NET_AGENTS: "1000000/1",
-  OABP_RATE_LIMIT_READ: "1000000/1",
-  OABP_READ_INFLIGHT_PER_CALLER: "10000",
-  OABP_READ_RUNNING_PER_CALLER: "10000",
-  OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
-  OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
-};
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -72,7 +63,7 @@ export async function makeTestApp(
     OABP_ADMIN_TOKEN: ADMIN_TOKEN,
     LOG_LEVEL: "silent",
     OABP_APPEAL_DEFAULT: "off",
-    ...TEST_RATE_LIMITS,
+    ...HIGH_RATE_LIMITS,
     ...env,
   });
   const clock = new ManualClock("2026-06-01T00:00:00.000Z");

@@ -125,3 +125,16 @@ export function mcpMission<B extends { reward: { amount: string } & Record<strin
   const { amount, ...reward } = body.reward;
   return { ...body, reward: { ...reward, amount_base_units: amount } };
 }
+
+/** A signed-in agent credited `amount`, with an open MCP session and its tool calls as that agent. */
+export async function mcpAgent(t: TestApp, amount: bigint) {
+  const { credit, signIn } = await import("./agents");
+  const agent = await signIn(t);
+  await credit(t, agent.address, amount);
+  const session = await openSession(t, agent.token);
+  return {
+    ...agent,
+    session,
+    callTool: (name: string, args: Record<string, unknown>) => callTool(t, session, name, args, agent.token),
+  };
+}

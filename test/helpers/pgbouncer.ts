@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { freePort } from "./cli";
 
 /** The pgbouncer binary: on PATH or where Debian installs it (/usr/sbin, often not on a user's PATH). */
 export function pgbouncerBinary(): string | null {
@@ -25,14 +25,6 @@ export function pgbouncerVersion(bin: string): [number, number] {
   const m = /PgBouncer (\d+)\.(\d+)/.exec(execFileSync(bin, ["--version"], { encoding: "utf8" }));
   if (!m) throw new Error("cannot read the pgbouncer version");
   return [Number(m[1]), Number(m[2])];
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 export interface Pooler {

@@ -6,20 +6,11 @@ import { createInterface } from "node:readline";
 import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { HIGH_RATE_LIMITS } from "./rate-limits";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const E2E_ADMIN = "e2e-admin-token-0123456789abcdef";
 export const E2E_PUBLIC_URL = "https://oabp-e2e.test";
-const PROCESS_RATE_LIMITS = {
-  OABP_RATE_LIMIT_WRITE_IP: "1000000/1",
-  OABP_RATE_LIMIT_WRITE_AGENT: "1000000/1",
-  OABP_RATE_LIMIT_WRITE_NET_AGENTS: "1000000/1",
-  OABP_RATE_LIMIT_READ: "1000000/1",
-  OABP_READ_INFLIGHT_PER_CALLER: "10000",
-  OABP_READ_RUNNING_PER_CALLER: "10000",
-  OABP_RATE_LIMIT_SESSION_IP: "1000000/1",
-  OABP_MCP_PENDING_SESSIONS_PER_IP: "10000",
-};
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -57,7 +48,7 @@ export function startServer(
       OABP_ADMIN_TOKEN: E2E_ADMIN,
       OABP_PUBLIC_URL: E2E_PUBLIC_URL,
       OABP_APPEAL_DEFAULT: "off",
-      ...PROCESS_RATE_LIMITS,
+      ...HIGH_RATE_LIMITS,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

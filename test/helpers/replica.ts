@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { accessSync, chownSync, constants, mkdtempSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./cli";
 
 /**
  * A primary and a streaming replica started from Debian's PostgreSQL binaries, for
@@ -25,14 +25,6 @@ export function postgresBinDir(): string | null {
     }
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
 }
 
 export interface ReplicaPair {

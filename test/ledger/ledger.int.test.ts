@@ -35,6 +35,17 @@ async function expectDetected(entry: Entry, change: Partial<Record<keyof Entry, 
   expect(report.problems.length).toBeGreaterThan(0);
 }
 
+/** An agent's ledger account row and the condition that names it. */
+async function agentAccount() {
+  const [row] = await t.deps.database.db
+    .select()
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.account} like 'agent:%'`)
+    .limit(1);
+  const acct = row!;
+  return { acct, where: and(eq(ledgerAccounts.account, acct.account), eq(ledgerAccounts.asset, acct.asset)) };
+}
+
 describe("hash-chained ledger", () => {
   it("verifies clean, every transfer sums to zero, and the operator can run it over HTTP", async () => {
     const report = await verifyLedger(t.deps.database.db);
@@ -75,15 +86,10 @@ describe("hash-chained ledger", () => {
 
   it("detects a chain whose account row was deleted (entries rewritten, head removed)", async () => {
     const db = t.deps.database.db;
-    const [acct] = await db
-      .select()
-      .from(ledgerAccounts)
-      .where(sql`${ledgerAccounts.account} like 'agent:%'`)
-      .limit(1);
-    const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
+    const { acct, where } = await agentAccount();
     await db.delete(ledgerAccounts).where(where);
     const report = await verifyLedger(db);
-    await db.insert(ledgerAccounts).values(acct!);
+    await db.insert(ledgerAccounts).values(acct);
     expect(report.ok).toBe(false);
     expect(report.problems.some((p) => p.problem.includes("account row is missing"))).toBe(true);
     expect((await verifyLedger(db)).ok).toBe(true);
@@ -97,18 +103,13 @@ describe("hash-chained ledger", () => {
     await db.insert(ledgerEntries).values(victim!);
     expect(report.ok).toBe(false);
 
-    const [acct] = await db
-      .select()
-      .from(ledgerAccounts)
-      .where(sql`${ledgerAccounts.account} like 'agent:%'`)
-      .limit(1);
-    const where = and(eq(ledgerAccounts.account, acct!.account), eq(ledgerAccounts.asset, acct!.asset));
+    const { acct, where } = await agentAccount();
     await db
       .update(ledgerAccounts)
-      .set({ balance: (BigInt(acct!.balance) + 1_000_000n).toString() })
+      .set({ balance: (BigInt(acct.balance) + 1_000_000n).toString() })
       .where(where);
     const report2 = await verifyLedger(db);
-    await db.update(ledgerAccounts).set({ balance: acct!.balance }).where(where);
+    await db.update(ledgerAccounts).set({ balance: acct.balance }).where(where);
     expect(report2.ok).toBe(false);
     expect(report2.problems.some((p) => p.problem.includes("balance"))).toBe(true);
     expect((await verifyLedger(db)).ok).toBe(true);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { awardedTo } from "../helpers/mission-flow";
 
 // docs/design.md "Submissions": every remote deliverable is fetched and must hash to content_hash,
 // whatever the verification method — a tampered one can never be awarded, voted for or paid.
@@ -69,13 +70,6 @@ describe("tamper check for every method", () => {
         })
       ).body.details.reason,
     ).toBe("submission_not_pending");
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/award`, {
-          token: creator.token,
-          body: { winners: [{ submission_id: h.body.id }] },
-        })
-      ).status,
-    ).toBe(200);
+    await awardedTo(t, mission.id, creator, h.body.id);
   });
 });

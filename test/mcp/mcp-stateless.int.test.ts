@@ -20,6 +20,14 @@ const META = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
+/** A stateless JSON-RPC request: its params carry the per-request `_meta` (META). */
+const request = (id: string | number, method: string, params: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params: { ...params, _meta: META },
+});
+
 async function post(body: Record<string, any>, headers: Record<string, string> = {}) {
   const r = await fetch(`${t.base}/mcp`, {
     method: "POST",
@@ -40,12 +48,7 @@ async function post(body: Record<string, any>, headers: Record<string, string> =
 describe("MCP 2026-07-28 stateless lane", () => {
   it("server/discover, tools/list and tools/call without initialize or a session", async () => {
     const sessionsBefore = (await t.deps.database.db.select().from(mcpSessions)).length;
-    const discover = await post({
-      jsonrpc: "2.0",
-      id: "discover-1",
-      method: "server/discover",
-      params: { _meta: META },
-    });
+    const discover = await post(request("discover-1", "server/discover"));
     expect(discover.status).toBe(200);
     expect(discover.body).toMatchObject({
       jsonrpc: "2.0",
@@ -60,24 +63,14 @@ describe("MCP 2026-07-28 stateless lane", () => {
       },
     });
 
-    const list = await post({
-      jsonrpc: "2.0",
-      id: "list-tools-example",
-      method: "tools/list",
-      params: { _meta: META },
-    });
+    const list = await post(request("list-tools-example", "tools/list"));
     expect(list.status).toBe(200);
     expect(list.body.result).toMatchObject({ resultType: "complete", ttlMs: expect.any(Number), cacheScope: "public" });
     const names = (list.body.result.tools as { name: string }[]).map((x) => x.name);
     expect(names).toContain("get_mission");
 
     const { mission } = await openMission(t);
-    const got = await post({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "get_mission", arguments: { mission_id: mission.id }, _meta: META },
-    });
+    const got = await post(request(1, "tools/call", { name: "get_mission", arguments: { mission_id: mission.id } }));
     expect(got.status).toBe(200);
     expect(got.body.result).toMatchObject({
       resultType: "complete",
@@ -90,12 +83,10 @@ describe("MCP 2026-07-28 stateless lane", () => {
     // A write with the request's own credentials (no session to sign in on).
     const solver = await signIn(t);
     const sub = await post(
-      {
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: { name: "submit_solution", arguments: { mission_id: mission.id, content: "stateless" }, _meta: META },
-      },
+      request(2, "tools/call", {
+        name: "submit_solution",
+        arguments: { mission_id: mission.id, content: "stateless" },
+      }),
       { Authorization: `Bearer ${solver.token}` },
     );
     expect(sub.body.result).toMatchObject({ isError: false, structuredContent: { submitter: solver.address } });
@@ -118,35 +109,27 @@ describe("MCP 2026-07-28 stateless lane", () => {
       code: -32022,
       data: { supported: expect.arrayContaining(["2026-07-28"]), requested: "1900-01-01" },
     });
-    const wrongName = await post(
-      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_mission", arguments: {}, _meta: META } },
-      { "Mcp-Name": "list_missions" },
-    );
+    const wrongName = await post(request(2, "tools/call", { name: "get_mission", arguments: {} }), {
+      "Mcp-Name": "list_missions",
+    });
     expect(wrongName.status).toBe(400);
     expect(wrongName.body.error.code).toBe(-32020);
-    const noMethod = await post(
-      { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: META } },
-      { "Mcp-Method": "prompts/list" },
-    );
+    const noMethod = await post(request(3, "tools/list"), { "Mcp-Method": "prompts/list" });
     expect(noMethod.status).toBe(400);
     expect(noMethod.body.error.code).toBe(-32020);
     // Base64 sentinel names decode before the comparison.
-    const encoded = await post(
-      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "list_missions", arguments: {}, _meta: META } },
-      { "Mcp-Name": `=?base64?${Buffer.from("list_missions").toString("base64")}?=` },
-    );
+    const encoded = await post(request(4, "tools/call", { name: "list_missions", arguments: {} }), {
+      "Mcp-Name": `=?base64?${Buffer.from("list_missions").toString("base64")}?=`,
+    });
     expect(encoded.status).toBe(200);
     // The stateless header without the `_meta` it mirrors is a mismatch, not a legacy request.
     const bare = await post({ jsonrpc: "2.0", id: 6, method: "tools/list" });
     expect(bare.status).toBe(400);
     expect(bare.body.error.code).toBe(-32020);
     // A stale Mcp-Session-Id is ignored on the stateless lane (transports/streamable-http "Backward Compatibility").
-    const stale = await post(
-      { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } },
-      { "Mcp-Session-Id": "mcp_gone" },
-    );
+    const stale = await post(request(7, "tools/list"), { "Mcp-Session-Id": "mcp_gone" });
     expect(stale.status).toBe(200);
-    const unknown = await post({ jsonrpc: "2.0", id: 5, method: "prompts/list", params: { _meta: META } });
+    const unknown = await post(request(5, "prompts/list"));
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe(-32601);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { credit, missionBody, openMission, signIn } from "../helpers/agents";
-import { callTool, missionInVoting, openSession, request, rpc, mcpMission } from "../helpers/mcp";
+import { missionBody, openMission, signIn } from "../helpers/agents";
+import { callTool, mcpAgent, missionInVoting, openSession, request, rpc, mcpMission } from "../helpers/mcp";
 import { useTestApp } from "../helpers/suite-app";
 
 // The MCP tools are the REST verbs over another transport: same validation, same service calls,
@@ -129,17 +129,12 @@ describe("tools/call", () => {
   });
 
   it("create_mission and submit_solution act as the bearer of the HTTP request, like REST", async () => {
-    const creator = await signIn(t);
-    await credit(t, creator.address, 1_000_000_000n);
-    const cs = await openSession(t, creator.token);
+    const creator = await mcpAgent(t, 1_000_000_000n);
     const before = await t.call("GET", "/missions?limit=1"); // fills this instance's list cache
-    const created = await callTool(
-      t,
-      cs,
-      "create_mission",
-      { ...mcpMission(missionBody(t, { title: "Made over MCP" })), idempotency_key: "mcp-create-1" },
-      creator.token,
-    );
+    const created = await creator.callTool("create_mission", {
+      ...mcpMission(missionBody(t, { title: "Made over MCP" })),
+      idempotency_key: "mcp-create-1",
+    });
     expect(created.isError).toBe(false);
     expect(created.structuredContent).toMatchObject({
       title: "Made over MCP",
@@ -151,13 +146,10 @@ describe("tools/call", () => {
     expect(after.body.missions[0].id).toBe(created.structuredContent.id);
     expect(after.text).not.toBe(before.text);
     // same Idempotency-Key and arguments → the same answer, byte for byte
-    const again = await callTool(
-      t,
-      cs,
-      "create_mission",
-      { ...mcpMission(missionBody(t, { title: "Made over MCP" })), idempotency_key: "mcp-create-1" },
-      creator.token,
-    );
+    const again = await creator.callTool("create_mission", {
+      ...mcpMission(missionBody(t, { title: "Made over MCP" })),
+      idempotency_key: "mcp-create-1",
+    });
     expect(again.content[0]!.text).toBe(created.content[0]!.text);
 
     const solver = await signIn(t);
@@ -238,16 +230,8 @@ describe("tools/call", () => {
 
     // a peer_vote mission in its voting phase → a vote
     const { pv, pvSub } = await missionInVoting(t);
-    const voter = await signIn(t);
-    await credit(t, voter.address, 500n);
-    const vs = await openSession(t, voter.token);
-    const vote = await callTool(
-      t,
-      vs,
-      "vote",
-      { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "300" },
-      voter.token,
-    );
+    const voter = await mcpAgent(t, 500n);
+    const vote = await voter.callTool("vote", { mission_id: pv.mission.id, submission_id: pvSub.id, amount: "300" });
     expect(vote.isError, vote.content[0]!.text).toBe(false);
     expect(vote.structuredContent).toMatchObject({
       mission_id: pv.mission.id,

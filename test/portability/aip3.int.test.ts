@@ -24,6 +24,16 @@ let losingSub: string;
 let selfSub: string;
 let creatorAddress: string;
 
+/** A 10 USDC first_valid_match mission ("42") on `app` that `solver` solves at once with `content`. */
+async function solvedFirstValidMatch(app: TestApp, solver: { token: string }, content: string) {
+  const { mission } = await openMission(app, {
+    reward: { asset: "USDC", amount: "10000000" },
+    verification: { type: "first_valid_match", params: { expected: "42" } },
+  });
+  const r = await app.call("POST", `/missions/${mission.id}/submissions`, { token: solver.token, body: { content } });
+  expect(r.body.status, r.text).toBe("accepted");
+}
+
 beforeAll(async () => {
   S = await startIssuer();
   // A server whose manifest publishes some other key (the attestation's key is then a lie).
@@ -63,16 +73,7 @@ beforeAll(async () => {
   });
   expect(award.status).toBe(200);
   // first_valid_match: A right at once.
-  const fvm = (
-    await openMission(s, {
-      reward: { asset: "USDC", amount: "10000000" },
-      verification: { type: "first_valid_match", params: { expected: "42" } },
-    })
-  ).mission;
-  expect(
-    (await s.call("POST", `/missions/${fvm.id}/submissions`, { token: A.token, body: { content: "it is 42" } })).body
-      .status,
-  ).toBe("accepted");
+  await solvedFirstValidMatch(s, A, "it is 42");
 });
 afterAll(async () => {
   await T?.close();
@@ -239,16 +240,7 @@ describe("AIP-3 §4 import", () => {
       );
     expect(await found()).toMatchObject({ imported_elo: expected });
     for (let i = 0; i < 3; i++) {
-      const m = (
-        await openMission(T, {
-          reward: { asset: "USDC", amount: "10000000" },
-          verification: { type: "first_valid_match", params: { expected: "42" } },
-        })
-      ).mission;
-      expect(
-        (await T.call("POST", `/missions/${m.id}/submissions`, { token: a.token, body: { content: `42 (${i})` } })).body
-          .status,
-      ).toBe("accepted");
+      await solvedFirstValidMatch(T, a, `42 (${i})`);
       const p = (await T.call("GET", `/agents/${A.address}`)).body;
       expect(p.missions_completed).toBe(i + 1);
       if (i < 2) expect(p.imported_reputation.missions_until_local).toBe(2 - i);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { openMission, signIn } from "../helpers/agents";
+import { signIn } from "../helpers/agents";
 import { useTestApp } from "../helpers/suite-app";
-import { acceptedSubmission } from "../helpers/mission-flow";
+import { missionWithParties } from "../helpers/mission-flow";
 
 // Caps that protect the parties, Q&A part (docs/abuse-edge.md "Creator-owned capacity"): on the
 // defaults (200 entries, 10 per agent, 50 kept for the creator), free agents from 40 client
@@ -12,12 +12,7 @@ const t = useTestApp({ OABP_TRUST_PROXY: "true" });
 
 describe("the parties' share of a mission's Q&A thread", () => {
   it("40 networks × free agents fill the others' share; the solver, a claimer and the creator still write", async () => {
-    const { creator, mission } = await openMission(t);
-    const solver = await signIn(t);
-    await acceptedSubmission(t, mission.id, solver, "my answer");
-    const claimer = await signIn(t);
-    const claim = await t.call("POST", `/missions/${mission.id}/claims`, { token: claimer.token, body: {} });
-    expect(claim.status, claim.text).toBeLessThan(300);
+    const { creator, mission, solver, claimer } = await missionWithParties(t);
     const ask = (token: string, network: number, body: string) =>
       t.call("POST", `/missions/${mission.id}/questions`, {
         token,

@@ -3,19 +3,22 @@ import { effectiveRating, decayWeeks } from "../../src/features/reputation/decay
 import { eloUpdates, expectedScore, kFactor } from "../../src/features/reputation/elo";
 
 const USDC = { decimals: 6, usd_price: 1 };
-const after = (ps: { agentId: string; rating: number; outcome: 1 | 0.5 | 0 }[], k = 32) =>
-  Object.fromEntries(eloUpdates(ps, k).map((c) => [c.agentId, c.after]));
+type Row = [agentId: string, rating: number, outcome: 1 | 0.5 | 0];
+/** New ratings by agent id, from [agentId, rating, outcome] rows, at K = k. */
+const afterAtK = (k: number, ...rows: Row[]) =>
+  Object.fromEntries(
+    eloUpdates(
+      rows.map(([agentId, rating, outcome]) => ({ agentId, rating, outcome })),
+      k,
+    ).map((c) => [c.agentId, c.after]),
+  );
+const after = (...rows: Row[]) => afterAtK(32, ...rows);
 
 // Hand-computed AIP-1 §5 updates: new = old + K × (outcome − 1/(1 + 10^((opp − own)/400))),
 // opp = mean current rating of the OTHER submitters (1400 when alone), rounded to an integer.
 describe("ELO (AIP-1 §5)", () => {
   it("two agents of equal rating, K=32: the winner gains 16, the loser loses 16", () => {
-    expect(
-      after([
-        { agentId: "w", rating: 1400, outcome: 1 },
-        { agentId: "l", rating: 1400, outcome: 0 },
-      ]),
-    ).toEqual({ w: 1416, l: 1384 });
+    expect(after(["w", 1400, 1], ["l", 1400, 0])).toEqual({ w: 1416, l: 1384 });
   });
 
   it("an upset win against a stronger field", () => {
@@ -23,13 +26,7 @@ describe("ELO (AIP-1 §5)", () => {
     // B 1600 vs mean(1400, 1800) = 1600: expected 0.5 → −16 → 1584
     // C 1800 vs mean(1400, 1600) = 1500: expected 0.84902 → −27.17 → 1773
     expect(expectedScore(1400, 1700)).toBeCloseTo(0.15098, 5);
-    expect(
-      after([
-        { agentId: "A", rating: 1400, outcome: 1 },
-        { agentId: "B", rating: 1600, outcome: 0 },
-        { agentId: "C", rating: 1800, outcome: 0 },
-      ]),
-    ).toEqual({ A: 1427, B: 1584, C: 1773 });
+    expect(after(["A", 1400, 1], ["B", 1600, 0], ["C", 1800, 0])).toEqual({ A: 1427, B: 1584, C: 1773 });
   });
 
   it("K = 64 at or above 100 USD-equivalent, 32 below", () => {
@@ -37,38 +34,20 @@ describe("ELO (AIP-1 §5)", () => {
     expect(kFactor(99_999_999n, USDC)).toBe(32);
     expect(kFactor(50n * 10n ** 18n, { decimals: 18, usd_price: 2 })).toBe(64); // 50 tokens at $2
     expect(kFactor(49n * 10n ** 18n, { decimals: 18, usd_price: 2 })).toBe(32);
-    expect(
-      after(
-        [
-          { agentId: "w", rating: 1400, outcome: 1 },
-          { agentId: "l", rating: 1400, outcome: 0 },
-        ],
-        64,
-      ),
-    ).toEqual({ w: 1432, l: 1368 });
+    expect(afterAtK(64, ["w", 1400, 1], ["l", 1400, 0])).toEqual({ w: 1432, l: 1368 });
   });
 
   it("partial credit (0.5)", () => {
     // 1400 vs 1400 partial: expected 0.5 → ±0; 1400 vs 1500 partial: expected 0.35993 → +4.48 → 1404
-    expect(
-      after([
-        { agentId: "p", rating: 1400, outcome: 0.5 },
-        { agentId: "w", rating: 1400, outcome: 1 },
-      ]),
-    ).toEqual({ p: 1400, w: 1416 });
-    expect(
-      after([
-        { agentId: "p", rating: 1400, outcome: 0.5 },
-        { agentId: "w", rating: 1500, outcome: 1 },
-      ]),
-    ).toEqual({ p: 1404, w: 1512 });
+    expect(after(["p", 1400, 0.5], ["w", 1400, 1])).toEqual({ p: 1400, w: 1416 });
+    expect(after(["p", 1400, 0.5], ["w", 1500, 1])).toEqual({ p: 1404, w: 1512 });
   });
 
   it("a lone submitter plays against 1400", () => {
-    expect(after([{ agentId: "solo", rating: 1400, outcome: 1 }])).toEqual({ solo: 1416 });
+    expect(after(["solo", 1400, 1])).toEqual({ solo: 1416 });
     // 1500 vs 1400: expected 0.64006 → +11.52 → 1512; a lone loser at 1400 → 1384
-    expect(after([{ agentId: "solo", rating: 1500, outcome: 1 }])).toEqual({ solo: 1512 });
-    expect(after([{ agentId: "solo", rating: 1400, outcome: 0 }])).toEqual({ solo: 1384 });
+    expect(after(["solo", 1500, 1])).toEqual({ solo: 1512 });
+    expect(after(["solo", 1400, 0])).toEqual({ solo: 1384 });
   });
 
   it("a voided mission has no participants and changes nothing", () => {

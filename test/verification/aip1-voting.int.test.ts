@@ -26,27 +26,25 @@ async function votingMission() {
   return { mission, subs, deadline };
 }
 
+/** A signed-in agent holding 1000 reputation tokens to stake. */
+async function voter() {
+  const v = await signIn(t);
+  await credit(t, v.address, 1000n);
+  return v;
+}
+
+const vote = (missionId: string, token: string, submissionId: string | undefined, amount = "100") =>
+  t.call("POST", `/missions/${missionId}/votes`, { token, body: { submission_id: submissionId, amount } });
+
 describe("AIP-1 §4.3 votes from the instant the deadline passes", () => {
   it("one millisecond before the deadline a vote is refused; at the deadline itself it is accepted, without a sweep", async () => {
     const { mission, subs, deadline } = await votingMission();
     t.clock.set(new Date(deadline.getTime() - 1));
-    const early = await signIn(t);
-    await credit(t, early.address, 1000n);
-    expectError(
-      await t.call("POST", `/missions/${mission.id}/votes`, {
-        token: early.token,
-        body: { submission_id: subs[0], amount: "100" },
-      }),
-      409,
-      "MISSION_NOT_OPEN",
-    );
+    const early = await voter();
+    expectError(await vote(mission.id, early.token, subs[0]), 409, "MISSION_NOT_OPEN");
     t.clock.set(deadline); // the instant the deadline passes; the sweeper has not run
-    const v = await signIn(t);
-    await credit(t, v.address, 1000n);
-    const r = await t.call("POST", `/missions/${mission.id}/votes`, {
-      token: v.token,
-      body: { submission_id: subs[1], amount: "300" },
-    });
+    const v = await voter();
+    const r = await vote(mission.id, v.token, subs[1], "300");
     expect(r.status, r.text).toBe(201);
     expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
       status: "escrowed",
@@ -60,36 +58,15 @@ describe("AIP-1 §4.3 votes from the instant the deadline passes", () => {
       "MISSION_NOT_OPEN",
     );
     // a second vote finds the phase already open (nothing closed twice)
-    const w = await signIn(t);
-    await credit(t, w.address, 1000n);
-    expect(
-      (
-        await t.call("POST", `/missions/${mission.id}/votes`, {
-          token: w.token,
-          body: { submission_id: subs[0], amount: "100" },
-        })
-      ).status,
-    ).toBe(201);
+    const w = await voter();
+    expect((await vote(mission.id, w.token, subs[0])).status).toBe(201);
   });
 
   it("concurrent first votes at the deadline both land; the mission is closed once", async () => {
     const { mission, subs, deadline } = await votingMission();
     t.clock.set(new Date(deadline.getTime() + 5));
-    const voters = await Promise.all(
-      [0, 1, 2].map(async () => {
-        const v = await signIn(t);
-        await credit(t, v.address, 1000n);
-        return v;
-      }),
-    );
-    const rs = await Promise.all(
-      voters.map((v, i) =>
-        t.call("POST", `/missions/${mission.id}/votes`, {
-          token: v.token,
-          body: { submission_id: subs[i % 2], amount: "100" },
-        }),
-      ),
-    );
+    const voters = await Promise.all([0, 1, 2].map(() => voter()));
+    const rs = await Promise.all(voters.map((v, i) => vote(mission.id, v.token, subs[i % 2])));
     expect(rs.map((r) => r.status)).toEqual([201, 201, 201]);
     const votes = await t.call("GET", `/missions/${mission.id}/votes`);
     expect(votes.body.votes).toHaveLength(3);

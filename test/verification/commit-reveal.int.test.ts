@@ -4,6 +4,7 @@ import { commitmentOf } from "../../src/features/verification/commit-reveal";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { openMission, signIn } from "../helpers/agents";
+import { sweptPastDeadline } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 
 // Commit-reveal first_valid_match (AIP-1 Security Considerations, front-running): the earliest
@@ -51,9 +52,7 @@ describe("commit-reveal first_valid_match", () => {
       body: { content: late.content },
     });
     expect(direct.body).toMatchObject({ error: "CONFLICT", details: { reason: "commit_required" } });
-    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
-    await sweepDueMissions(t.deps);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+    expect(await sweptPastDeadline(t, mission)).toMatchObject({
       status: "escrowed",
       phase: "revealing",
     });
@@ -114,9 +113,7 @@ describe("commit-reveal first_valid_match", () => {
   it("voided paths: no commitment by the deadline; no valid reveal by the end of the window", async () => {
     const { creator, mission } = await crMission();
     const before = await balance(creator.address);
-    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
-    await sweepDueMissions(t.deps);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+    expect(await sweptPastDeadline(t, mission)).toMatchObject({
       status: "voided",
       resolution_reason: "expired_without_submissions",
     });

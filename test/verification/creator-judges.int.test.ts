@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { treasuryBalances, verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { openMission, signIn } from "../helpers/agents";
+import { sweptPastDeadline } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 
 // creator_judges end to end through HTTP (AIP-1 §4.1): create → several agents submit → award →
@@ -114,9 +115,7 @@ describe("creator_judges", () => {
   it("after the deadline submissions close and the creator judges within the window", async () => {
     const { creator, mission } = await openMission(t);
     const subs = await submitters(mission.id, 1);
-    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1000));
-    await sweepDueMissions(t.deps);
-    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
+    const m = await sweptPastDeadline(t, mission);
     expect(m).toMatchObject({ status: "escrowed", phase: "judging" });
     const late = await signIn(t);
     expect(
@@ -166,9 +165,7 @@ describe("creator_judges", () => {
   it("voided path: nobody submits by the deadline → refund to the creator, spam fee kept", async () => {
     const { creator, mission } = await openMission(t);
     const before = await balance(creator.address);
-    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1));
-    await sweepDueMissions(t.deps);
-    const m = (await t.call("GET", `/missions/${mission.id}`)).body;
+    const m = await sweptPastDeadline(t, mission, 1);
     expect(m).toMatchObject({ status: "voided", phase: "closed" });
     expect((await balance(creator.address)) - before).toBe(100_000_000n);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { openMission, signIn } from "../helpers/agents";
+import { sweptPastDeadline } from "../helpers/mission-flow";
 import { useTestApp } from "../helpers/suite-app";
 
 // first_valid_match end to end through HTTP (AIP-1 §4.2) with inline deliverables: the first
@@ -76,9 +77,7 @@ describe("first_valid_match", () => {
     const { creator, mission } = await openMission(t, fvm({ expected: "never" }));
     await submit(mission.id, "nope");
     const before = await balance(creator.address);
-    t.clock.set(new Date(new Date(mission.deadline).getTime() + 1));
-    await sweepDueMissions(t.deps);
-    expect((await t.call("GET", `/missions/${mission.id}`)).body).toMatchObject({
+    expect(await sweptPastDeadline(t, mission, 1)).toMatchObject({
       status: "voided",
       resolution_reason: "no_valid_submission",
     });

@@ -7,7 +7,7 @@ import { advanceMission } from "../../src/features/verification/lifecycle";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
-import { callTool, openSession, mcpMission } from "../helpers/mcp";
+import { mcpAgent, mcpMission } from "../helpers/mcp";
 
 // creator_judges' judging_window_seconds (docs/decisions.md "Judging window"): the mission states
 // how long after its deadline the creator may award — the creator's choice or the server's
@@ -70,15 +70,10 @@ describe("creator_judges judging_window_seconds", () => {
   });
 
   it("reaches MCP create_mission, the same verb", async () => {
-    const creator = await signIn(t);
-    await credit(t, creator.address, 1_000_000_000n);
-    const session = await openSession(t, creator.token);
-    const r = await callTool(
-      t,
-      session,
+    const creator = await mcpAgent(t, 1_000_000_000n);
+    const r = await creator.callTool(
       "create_mission",
       mcpMission(missionBody(t, cj({ judging_window_seconds: 3 * HOUR }))),
-      creator.token,
     );
     expect(r.isError, r.content[0]?.text).toBe(false);
     expect(r.structuredContent.verification.params.judging_window_seconds).toBe(3 * HOUR);

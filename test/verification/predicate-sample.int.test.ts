@@ -7,9 +7,9 @@ import { missions, submissions } from "../../src/db/schema/index";
 import { verifyLedger } from "../../src/features/ledger/ledger.service";
 import { SAMPLE_DIVISOR } from "../../src/features/verification/predicate-sample";
 import { runPendingChecks } from "../../src/jobs/checks";
-import { sweepDueMissions } from "../../src/jobs/sweeper";
 import { makeTestApp, TEST_CONTENT_HOST, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
+import { sweptPastDeadline } from "../helpers/mission-flow";
 
 // Work the creator never sees before paying (docs/decisions.md "No free work through disputes or
 // predicates"): a real HTTP predicate that records everything it is sent. It is sent a commitment
@@ -134,9 +134,7 @@ describe("a predicate that says false: no free work", () => {
 
     // The deadline: the verdict binds under the policy; the creator gets back the reward less the pool.
     const before = await balance(creator.address);
-    t.clock.set(new Date(new Date(m.deadline).getTime() + 1000));
-    await sweepDueMissions(t.deps);
-    expect((await t.call("GET", `/missions/${m.id}`)).body).toMatchObject({
+    expect(await sweptPastDeadline(t, m)).toMatchObject({
       status: "resolved",
       resolution_reason: "default_award_predicate_rejected",
     });

@@ -62,14 +62,18 @@ async function darkSubscriptions(n: number, host: (k: number) => string, filters
 }
 
 describe("endpoint verification before the first real delivery", () => {
+  /** A new agent and its subscription to mission.created events tagged `tag`, sent to `path`. */
+  const taggedSubscription = async (path: string, tag: string) => {
+    const agent = await signIn(t);
+    const r = await t.call("POST", "/webhooks", {
+      token: agent.token,
+      body: { url: `${rx.base}${path}`, events: ["mission.created"], filters: { tags: [tag] } },
+    });
+    return { agent, subscription: r.body };
+  };
+
   it("an endpoint that echoes the signed challenge becomes active and receives the events queued meanwhile", async () => {
-    const watcher = await signIn(t);
-    const w = (
-      await t.call("POST", "/webhooks", {
-        token: watcher.token,
-        body: { url: `${rx.base}/echoes`, events: ["mission.created"], filters: { tags: ["verify-ok"] } },
-      })
-    ).body;
+    const { agent: watcher, subscription: w } = await taggedSubscription("/echoes", "verify-ok");
     expect(w.status).toBe("pending_verification");
     const { mission } = await openMission(t, { tags: ["verify-ok"] }); // before verification: queued
     await runWebhookJobs(t.deps, 1);
@@ -84,13 +88,7 @@ describe("endpoint verification before the first real delivery", () => {
   it(`a server that never opted in gets ${MAX_VERIFY_ATTEMPTS} signed challenges and no event; the subscription is then disabled`, async () => {
     rx.refuseVerification("/victim");
     rx.on("/victim", () => ({ status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}' })); // answers 200, but not the challenge
-    const attacker = await signIn(t);
-    const w = (
-      await t.call("POST", "/webhooks", {
-        token: attacker.token,
-        body: { url: `${rx.base}/victim`, events: ["mission.created"], filters: { tags: ["verify-no"] } },
-      })
-    ).body;
+    const { agent: attacker, subscription: w } = await taggedSubscription("/victim", "verify-no");
     for (let i = 0; i < 3; i++) await openMission(t, { tags: ["verify-no"] });
     for (let i = 0; i < 6; i++) {
       await runWebhookJobs(t.deps, 1);

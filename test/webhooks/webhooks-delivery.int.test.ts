@@ -5,7 +5,7 @@ import { newWebhookSecret } from "../../src/lib/webhook-signature";
 import { runPendingChecks } from "../../src/jobs/checks";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
-import { verifyStandard, type Received } from "../helpers/receiver";
+import { verifyStandard, type Received, type Rule } from "../helpers/receiver";
 import { useCanary } from "../helpers/canary";
 import { uniqueTag, byEventId, types, useWebhookSuite } from "./webhooks-fixture";
 
@@ -18,16 +18,21 @@ import { uniqueTag, byEventId, types, useWebhookSuite } from "./webhooks-fixture
 const { t, rx, run, subscribe, submit } = useWebhookSuite();
 const canary = useCanary();
 
+/**
+ * A receiver path answering by `rule`, and a new agent's subscription to `events` sent there,
+ * filtered on a tag of the test's own.
+ */
+async function watched(path: string, rule: Rule, events: string[]) {
+  const tag = uniqueTag();
+  rx.on(path, rule);
+  const watcher = await signIn(t);
+  const w = await subscribe(watcher.token, { url: `${rx.base}${path}`, events, filters: { tags: [tag] } });
+  return { tag, watcher, w };
+}
+
 describe("deliveries that fail, are refused or are filtered", () => {
   it("a receiver that fails twice then succeeds gets the same webhook-id and body each time, on the backoff schedule", async () => {
-    const tag = uniqueTag();
-    rx.on("/flaky", (n) => ({ status: n <= 2 ? 503 : 200 }));
-    const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, {
-      url: `${rx.base}/flaky`,
-      events: ["mission.created"],
-      filters: { tags: [tag] },
-    });
+    const { tag, watcher, w } = await watched("/flaky", (n) => ({ status: n <= 2 ? 503 : 200 }), ["mission.created"]);
     await openMission(t, { tags: [tag] });
     const deliveries = async () =>
       (await t.call("GET", `/webhooks/${w.id}/deliveries`, { token: watcher.token })).body.deliveries;
@@ -136,14 +141,7 @@ describe("deliveries that fail, are refused or are filtered", () => {
   });
 
   it("410 Gone disables the subscription and ends its pending deliveries; nothing more is sent to it", async () => {
-    const tag = uniqueTag();
-    rx.on("/gone", () => ({ status: 410 }));
-    const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, {
-      url: `${rx.base}/gone`,
-      events: ["mission.created", "mission.voided"],
-      filters: { tags: [tag] },
-    });
+    const { tag, watcher, w } = await watched("/gone", () => ({ status: 410 }), ["mission.created", "mission.voided"]);
     const { creator, mission } = await openMission(t, { tags: [tag] });
     expect((await t.call("POST", `/missions/${mission.id}/void`, { token: creator.token })).status).toBe(200);
     await run();
@@ -172,14 +170,7 @@ describe("deliveries that fail, are refused or are filtered", () => {
   });
 
   it("a failing endpoint: a delivery ends failed after WEBHOOK_MAX_ATTEMPTS (8); the subscription is disabled after 10 failures in a row", async () => {
-    const tag = uniqueTag();
-    rx.on("/down", () => ({ status: 500 }));
-    const watcher = await signIn(t);
-    const w = await subscribe(watcher.token, {
-      url: `${rx.base}/down`,
-      events: ["mission.created"],
-      filters: { tags: [tag] },
-    });
+    const { tag, watcher, w } = await watched("/down", () => ({ status: 500 }), ["mission.created"]);
     await openMission(t, { tags: [tag] });
     // Eight attempts on the backoff schedule take about 21 minutes (10 s × (1 + 2 + … + 64)).
     for (let i = 0; i < 40; i++) {

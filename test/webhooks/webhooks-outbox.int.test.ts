@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missions, webhookDeliveries, webhookEvents } from "../../src/db/schema/index";
 import {
   attemptDelivery,
@@ -15,7 +15,9 @@ import { purgeWebhookHistory, runWebhookJobs, WEBHOOK_RETENTION_MS } from "../..
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { onRealPostgres } from "../helpers/db";
-import { startReceiver, type Received, type Receiver } from "../helpers/receiver";
+import type { Received } from "../helpers/receiver";
+import { useTestApp } from "../helpers/suite-app";
+import { useReceiver } from "../helpers/suite-receiver";
 import { acceptedSubmission } from "../helpers/mission-flow";
 
 // The transactional outbox under failure: an event exists iff its state
@@ -23,16 +25,8 @@ import { acceptedSubmission } from "../helpers/mission-flow";
 // delivers (at least once, same webhook-id); on real Postgres, instances racing for the same
 // deliveries send each one once.
 
-let t: TestApp;
-let rx: Receiver;
-beforeAll(async () => {
-  t = await makeTestApp();
-  rx = await startReceiver();
-});
-afterAll(async () => {
-  await rx?.close();
-  await t?.close();
-});
+const t = useTestApp();
+const rx = useReceiver();
 
 const uniqueTag = () => `ob-${randomBytes(4).toString("hex")}`;
 const ids = (rs: Received[]) => rs.map((r) => r.headers["webhook-id"]!).sort();
