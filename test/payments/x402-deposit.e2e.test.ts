@@ -3,13 +3,13 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { eq } from "drizzle-orm";
 import { getAddress, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import type { EscrowChain } from "../helpers/escrow-chain";
+import { relayer, useRelayerApp } from "../helpers/relayer-app";
 import { openSession, request, rpc } from "../helpers/mcp";
 import { recoverPayments } from "../../src/features/payments/payments.recover";
 
@@ -20,23 +20,13 @@ import { recoverPayments } from "../../src/features/payments/payments.recover";
 // with the 402's x402 reason.
 
 const DEPOSIT = 10_000_000n; // 10 USDC
-const MNEMONIC = "test test test test test test test test test test test junk";
-const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
-const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
-}, 120_000);
+useRelayerApp((s) => ({ chain, t } = s));
 // The official client signs with the wall clock (validBefore = now + maxTimeoutSeconds): each test
 // starts the server's clock there.
 beforeEach(() => t.clock.set(new Date()));
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
 
 /** A fetch into the app (the x402 client's transport), with a hook on each request and response. */
 function appFetch(hooks: { request?: (r: Request) => Promise<void>; response?: (r: Response) => Response } = {}) {

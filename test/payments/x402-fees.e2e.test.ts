@@ -2,14 +2,14 @@ import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { asc, eq } from "drizzle-orm";
-import { getAddress, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getAddress } from "viem";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries, missions, x402Payments } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import { PUBLIC_URL, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
-import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import type { EscrowChain } from "../helpers/escrow-chain";
+import { useRelayerApp } from "../helpers/relayer-app";
 
 // docs/payments.md "Fees paid in the request": the official x402 client (@x402/fetch + @x402/evm's
 // exact scheme) pays a ledger-rail mission's reward and spam fee in the create request itself on
@@ -19,22 +19,12 @@ import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
 const REWARD = 10_000_000n; // 10 USDC
 const SPAM_FEE = 5_000_000n; // the chain helper's USDC spam fee
-const MNEMONIC = "test test test test test test test test test test test junk";
-const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
-const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
-}, 120_000);
+useRelayerApp((s) => ({ chain, t } = s));
 // The official client signs with the wall clock: each test starts the server's clock there.
 beforeEach(() => t.clock.set(new Date()));
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
 
 async function agentWithUsdc(amount: bigint) {
   const agent = await signIn(t);
