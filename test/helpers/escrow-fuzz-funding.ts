@@ -71,16 +71,15 @@ export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
               ? E(op, [key, usdc, amount, spam, refundAfter, signedOnlyUntil])
               : E(op, [key, usdc, amount, spam, refundAfter]);
       }
+      const call = { funder: f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil };
       const at = m.time + 1n;
       const allowed = ((): boolean => {
         m.time = at;
-        const ok = m.allowedFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil);
+        const ok = m.allowedFund(call);
         m.time = at - 1n;
         return ok;
       })();
-      await step(op, f, escrow, data, allowed, () =>
-        m.applyFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil),
-      );
+      await step(op, f, escrow, data, allowed, () => m.applyFund(call));
       break;
     }
     case "fundWithAuthorization": {
@@ -121,15 +120,13 @@ export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
       });
       const auth = { from: f, validAfter: 0n, validBefore, salt, v, r: ar, s: as };
       const args = [key, usdc, amount, spam, refundAfter, signedOnlyUntil, auth];
+      const call = { funder: f, key, amount, spam, refundAfter, permitOk: false, signedOnlyUntil, authorized: true };
       const at = m.time + 1n;
       m.time = at;
-      const allowed =
-        !forged &&
-        !m.authUsed.has(`${f}:${nonce}`) &&
-        m.allowedFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+      const allowed = !forged && !m.authUsed.has(`${f}:${nonce}`) && m.allowedFund(call);
       m.time = at - 1n;
       await step(op, relayer, escrow, E(op, args), allowed, () => {
-        m.applyFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+        m.applyFund(call);
         m.authUsed.add(`${f}:${nonce}`);
         ctx.auths.push({ from: f, args });
       });
