@@ -10,27 +10,31 @@ const base = (text: string, asset = USDC) => {
 
 describe("parseAmount", () => {
   it("25, 25 USDC, 0.5, .5 and 1_000 are whole units", () => {
-    expect(base("25")).toBe("25000000");
-    expect(base("25 USDC")).toBe("25000000");
-    expect(base("25 usdc")).toBe("25000000");
-    expect(base("25USDC")).toBe("25000000");
-    expect(base("0.5")).toBe("500000");
-    expect(base(".5")).toBe("500000");
-    expect(base("1_000")).toBe("1000000000");
-    expect(base("0.000001")).toBe("1");
-    expect(base("12.340000")).toBe("12340000");
+    const read: [string, string][] = [
+      ["25", "25000000"],
+      ["25 USDC", "25000000"],
+      ["25 usdc", "25000000"],
+      ["25USDC", "25000000"],
+      ["0.5", "500000"],
+      [".5", "500000"],
+      ["1_000", "1000000000"],
+      ["0.000001", "1"],
+      ["12.340000", "12340000"],
+    ];
+    for (const [text, units] of read) expect(base(text), text).toBe(units);
     expect(base("1", { symbol: "WETH", decimals: 18 })).toBe("1000000000000000000");
   });
 
   it("refuses what cannot be read exactly, with a reason", () => {
-    expect(base("")).toBe("empty");
-    expect(base("ten")).toBe("not_a_number");
-    expect(base("1,5")).toBe("not_a_number");
-    expect(base("-1")).toBe("not_a_number");
-    expect(base("1e6")).toBe("not_a_number");
-    expect(base("0.0000001")).toBe("too_many_decimals");
-    expect(base("25 DAI")).toBe("wrong_asset");
-    expect(base("0")).toBe("not_positive");
+    const refused: Record<string, string[]> = {
+      empty: [""],
+      not_a_number: ["ten", "1,5", "-1", "1e6"],
+      too_many_decimals: ["0.0000001"],
+      wrong_asset: ["25 DAI"],
+      not_positive: ["0"],
+    };
+    for (const [reason, texts] of Object.entries(refused))
+      for (const text of texts) expect(base(text), text).toBe(reason);
     const r = parseAmount("25 DAI", USDC);
     expect(r.ok || r.message).toContain("the reward asset is USDC");
   });

@@ -1,4 +1,13 @@
-import { encodeFunctionData, erc20Abi, getAddress, hashTypedData, parseEventLogs, type Address, type Hex } from "viem";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  hashTypedData,
+  parseAbi,
+  parseEventLogs,
+  type Address,
+  type Hex,
+} from "viem";
 import { describe, expect, it } from "vitest";
 import { missionEscrowV3Abi as missionEscrowAbi } from "../../src/lib/abi/mission-escrow-v3";
 import { CAP_PERIOD, RELEASE_DELAY, RELEASE_TYPES, USDC_RELEASE_CAP, type EscrowChain } from "../helpers/escrow-chain";
@@ -61,18 +70,7 @@ describe("path 1: releaseSigned (the funder's EIP-712 signature)", () => {
     const exec = (target: Address, data: Hex) =>
       chain.wallet(owner).writeContract({
         address: walletAddr,
-        abi: [
-          {
-            type: "function",
-            name: "execute",
-            stateMutability: "nonpayable",
-            inputs: [
-              { name: "target", type: "address" },
-              { name: "data", type: "bytes" },
-            ],
-            outputs: [{ name: "", type: "bytes" }],
-          },
-        ] as const,
+        abi: parseAbi(["function execute(address target, bytes data) returns (bytes)"]),
         functionName: "execute",
         args: [target, data],
       });

@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, getAddress, keccak256, toHex, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, keccak256, parseAbi, toHex, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { OabpError } from "../../packages/client/src/errors";
 import { escrowFundAbi, prepareFund } from "../../packages/client/src/escrow-fund";
@@ -200,22 +200,8 @@ const relay = (args: FundArgs) =>
   });
 
 const receiveAbi = [
-  {
-    type: "function",
-    name: "receiveWithAuthorization",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "from", type: "address" },
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-      { name: "validAfter", type: "uint256" },
-      { name: "validBefore", type: "uint256" },
-      { name: "nonce", type: "bytes32" },
-      { name: "v", type: "uint8" },
-      { name: "r", type: "bytes32" },
-      { name: "s", type: "bytes32" },
-    ],
-    outputs: [],
-  },
+  ...parseAbi([
+    "function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  ]),
   ...tokenErrors,
 ] as const;

@@ -5,14 +5,9 @@ import { chainPayouts, custodyAlerts, webhookEvents } from "../../src/db/schema/
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signIn } from "../helpers/agents";
 import { signedAward, signTyped, type TypedRelease } from "../helpers/award-sign";
-import {
-  awardUnsigned,
-  baseMissionWithSubmission,
-  missionOf,
-  payoutOf as payoutRow,
-  proposalsOf as proposals,
-} from "../helpers/base-rail-mission";
-import { escrowTick, POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { awardUnsigned, baseMissionWithSubmission, proposalsOf as proposals } from "../helpers/base-rail-mission";
+import { POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { escrowReads } from "../helpers/escrow-reads";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 
 // Custody (docs/custody.md), end to end on anvil with the HTTP API and the settlement worker's
@@ -29,9 +24,7 @@ let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
-const tick = () => escrowTick(t);
-const mission = (id: string) => missionOf(t, { id });
-const payoutOf = (missionId: string) => payoutRow(t, missionId);
+const { tick, mission, payoutOf } = escrowReads(() => t);
 const alertsOf = (missionId: string) =>
   t.deps.database.db.select().from(custodyAlerts).where(eq(custodyAlerts.missionId, missionId));
 async function alertEvents(missionId: string) {

@@ -57,31 +57,23 @@ describe("deposits that must not open a mission", () => {
       return r.body.details.reason as string;
     };
     const otherToken = await chain.anvil.deploy("TestUSDC");
-    const c1 = await createBaseMission();
-    expect(
-      await reason(
-        await chain.fund(c1.creator.account, c1.key, REWARD, SPAM_FEE, { token: otherToken }),
-        c1.m.id,
-        c1.creator.token,
-      ),
-    ).toBe("token_not_allowed");
-    const c2 = await createBaseMission();
-    expect(
-      await reason(await chain.fund(c2.creator.account, c2.key, REWARD - 1n, SPAM_FEE), c2.m.id, c2.creator.token),
-    ).toBe("amount_short");
-    const c3 = await createBaseMission();
-    expect(
-      await reason(await chain.fund(c3.creator.account, c3.key, REWARD, SPAM_FEE - 1n), c3.m.id, c3.creator.token),
-    ).toBe("spam_fee_short");
     const otherEscrow = await chain.deployEscrow();
-    const c4 = await createBaseMission();
-    expect(
-      await reason(
-        await chain.fund(c4.creator.account, c4.key, REWARD, SPAM_FEE, { escrow: otherEscrow }),
-        c4.m.id,
-        c4.creator.token,
-      ),
-    ).toBe("wrong_contract");
+    type Created = Awaited<ReturnType<typeof createBaseMission>>;
+    // Each deposit below is wrong in one way only; its mission is created for it and stays pending.
+    const wrongDeposits: [string, (c: Created) => Promise<string>][] = [
+      ["token_not_allowed", (c) => chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE, { token: otherToken })],
+      ["amount_short", (c) => chain.fund(c.creator.account, c.key, REWARD - 1n, SPAM_FEE)],
+      ["spam_fee_short", (c) => chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE - 1n)],
+      ["wrong_contract", (c) => chain.fund(c.creator.account, c.key, REWARD, SPAM_FEE, { escrow: otherEscrow })],
+    ];
+    const created: Created[] = [];
+    for (const [expected, deposit] of wrongDeposits) {
+      const c = await createBaseMission();
+      created.push(c);
+      expect(await reason(await deposit(c), c.m.id, c.creator.token), expected).toBe(expected);
+    }
+    // In the order above; the wrong-contract one (c4) is where the deposits below are tried.
+    const [c1, c2, c3, c4] = created as [Created, Created, Created, Created];
     const d = await createBaseMission(); // funded, never attached: its log names d's key, not c4's
     expect(await reason(await chain.fund(d.creator.account, d.key, REWARD, SPAM_FEE), c4.m.id, c4.creator.token)).toBe(
       "wrong_mission_key",
@@ -103,7 +95,7 @@ describe("deposits that must not open a mission", () => {
     expect(await reason(`0x${"ab".repeat(32)}`, c4.m.id, c4.creator.token)).toBe("tx_not_found");
 
     // None of them opened; every rejected slot that holds money is refunded to its funder.
-    for (const c of [c1, c2, c3, c4]) expect((await mission(c.m.id, c.creator.token)).status).toBe("pending_escrow");
+    for (const c of created) expect((await mission(c.m.id, c.creator.token)).status).toBe("pending_escrow");
     await tick2();
     await chain.mine(2);
     await tick2();

@@ -1,10 +1,10 @@
 import { erc20Abi, type Address, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import type { TestApp } from "../helpers/app";
 import { authorizationUsed, signReceiveAuthorization } from "../helpers/usdc-sign";
-import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import { createBaseMission, escrowTick, type EscrowChain } from "../helpers/escrow-chain";
+import { relayer, useRelayerApp } from "../helpers/relayer-app";
 
 // docs/payments.md: a creator funds its base-rail mission from an EIP-3009
 // authorization alone — no approve, no gas of its own — by posting it to
@@ -13,22 +13,14 @@ import { createBaseMission, escrowTick, startEscrowChain, type EscrowChain } fro
 
 const REWARD = 100_000_000n;
 const SPAM_FEE = 5_000_000n;
-const MNEMONIC = "test test test test test test test test test test test junk";
-const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
-const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain({ version: "4" });
-  t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
+useRelayerApp(async (s) => {
+  ({ chain, t } = s);
   // The mission's times (refund-after, signed-only) are then times on the chain.
   const chainNow = Number((await chain.anvil.publicClient.getBlock()).timestamp) * 1000;
   if (chainNow > t.clock.now().getTime()) t.clock.advance(chainNow - t.clock.now().getTime());
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
 });
 
 const seconds = (iso: string) => BigInt(Math.ceil(Date.parse(iso) / 1000));

@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
+import type { HDAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { chainPayouts, webhookEvents } from "../../src/db/schema/index";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
 import { signTyped, signedAward, type TypedRelease } from "../helpers/award-sign";
-import {
-  awardUnsigned,
-  baseMissionWithSubmission,
-  FEE,
-  missionOf,
-  payoutOf as payoutRow,
-  proposalsOf,
-  REWARD,
-} from "../helpers/base-rail-mission";
-import { escrowTick, POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { awardUnsigned, baseMissionWithSubmission, FEE, proposalsOf, REWARD } from "../helpers/base-rail-mission";
+import { POLL_MS, RELEASE_DELAY, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
+import { escrowReads } from "../helpers/escrow-reads";
 
 // The two release paths of MissionEscrow v4 end to end (HTTP, the settlement worker's tick, anvil;
 // docs/base-rail.md "Release paths"): a creator_judges award the creator signed pays at once
@@ -31,9 +25,20 @@ let chain: EscrowChain;
 let t: TestApp;
 useEscrowApp((c, a) => ([chain, t] = [c, a]));
 
-const tick = () => escrowTick(t);
-const mission = (id: string) => missionOf(t, { id });
-const payoutOf = (missionId: string) => payoutRow(t, missionId);
+const { tick, mission, payoutOf } = escrowReads(() => t);
+
+/** `account` calls the escrow's `functionName` with `args`; resolves once the transaction is mined. */
+const sendAs = async (account: HDAccount, functionName: string, args: readonly unknown[]) =>
+  chain.anvil.publicClient.waitForTransactionReceipt({
+    hash: await chain.wallet(account).writeContract({
+      address: chain.escrow,
+      abi: missionEscrowAbi,
+      functionName,
+      args,
+      chain: chain.anvil.chain,
+      account,
+    } as never),
+  });
 
 /** A funded, open creator_judges mission with one verified submission. */
 const missionWithSubmission = () => baseMissionWithSubmission({ t, chain }, { attach: true });
@@ -118,17 +123,7 @@ describe("release paths (contract v4)", () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
     await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     const first = await untilProposed(m.id);
-    const guardian = chain.wallet(chain.guardian);
-    await chain.anvil.publicClient.waitForTransactionReceipt({
-      hash: await guardian.writeContract({
-        address: chain.escrow,
-        abi: missionEscrowAbi,
-        functionName: "cancelRelease",
-        args: [key, creator.address as Hex],
-        chain: chain.anvil.chain,
-        account: chain.guardian,
-      }),
-    });
+    await sendAs(chain.guardian, "cancelRelease", [key, creator.address as Hex]);
     await until(async () => (await payoutOf(m.id)).reason === "waiting:release_cancelled", { advanceMs: WATCH_MS });
     const parked = await payoutOf(m.id);
     expect(parked).toMatchObject({ state: "queued", step: "propose", nextCheckAt: null });
@@ -254,17 +249,7 @@ describe("release paths (contract v4)", () => {
       BigInt(queued.fee),
     ] as const;
     // The same plan proposed outside this database (e.g. before a restore from backup).
-    const resolver = chain.wallet(chain.resolver);
-    await chain.anvil.publicClient.waitForTransactionReceipt({
-      hash: await resolver.writeContract({
-        address: chain.escrow,
-        abi: missionEscrowAbi,
-        functionName: "proposeRelease",
-        args,
-        chain: chain.anvil.chain,
-        account: chain.resolver,
-      }),
-    });
+    await sendAs(chain.resolver, "proposeRelease", args);
     await tick();
     const adopted = await payoutOf(m.id);
     expect(adopted).toMatchObject({ step: "execute", state: "queued", rawTx: null });
@@ -292,17 +277,7 @@ describe("release paths (contract v4)", () => {
   // Last in the file: the cap it lowers cannot be raised again (contract v3).
   it("(e) a pause and an exhausted cap are waits, never failures", async () => {
     const { creator, m, key, winner, subId } = await missionWithSubmission();
-    const guardian = chain.wallet(chain.guardian);
-    const asGuardian = async (functionName: "pause" | "unpause") =>
-      chain.anvil.publicClient.waitForTransactionReceipt({
-        hash: await guardian.writeContract({
-          address: chain.escrow,
-          abi: missionEscrowAbi,
-          functionName,
-          chain: chain.anvil.chain,
-          account: chain.guardian,
-        }),
-      });
+    const asGuardian = (functionName: "pause" | "unpause") => sendAs(chain.guardian, functionName, []);
     await asGuardian("pause");
     await awardUnsigned(t, { token: creator.token, missionId: m.id, subId });
     await tick();

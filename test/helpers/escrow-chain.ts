@@ -3,6 +3,7 @@ import {
   erc20Abi,
   http,
   parseAbi,
+  parseAbiParameters,
   type Address,
   type Chain,
   type Hex,
@@ -36,27 +37,16 @@ export const GUARDIAN_INDEX = 10;
 
 /** EIP-712 `Release` of contract v3 (contracts/legacy/MissionEscrowV3.sol, path 1). */
 export const RELEASE_TYPES = {
-  Release: [
-    { name: "missionKey", type: "bytes32" },
-    { name: "funder", type: "address" },
-    { name: "recipients", type: "address[]" },
-    { name: "amounts", type: "uint256[]" },
-    { name: "fee", type: "uint256" },
-  ],
+  Release: parseAbiParameters(
+    "bytes32 missionKey, address funder, address[] recipients, uint256[] amounts, uint256 fee",
+  ),
 } as const;
 
 /** EIP-712 `Release` of contract v4 (contracts/MissionEscrow.sol, path 1): bound to the slot's token, instance and a deadline. */
 export const RELEASE_TYPES_V4 = {
-  Release: [
-    { name: "missionKey", type: "bytes32" },
-    { name: "funder", type: "address" },
-    { name: "token", type: "address" },
-    { name: "fundingNonce", type: "uint256" },
-    { name: "recipients", type: "address[]" },
-    { name: "amounts", type: "uint256[]" },
-    { name: "fee", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
+  Release: parseAbiParameters(
+    "bytes32 missionKey, address funder, address token, uint256 fundingNonce, address[] recipients, uint256[] amounts, uint256 fee, uint256 deadline",
+  ),
 } as const;
 
 export interface ReleaseTerms {
@@ -75,14 +65,19 @@ export interface ReleaseTermsV4 extends ReleaseTerms {
   deadline: bigint;
 }
 
+type Signer = PrivateKeyAccount | HDAccount;
+/** The escrow's EIP-712 domain: the contract's name, its version and where it runs. */
+const releaseDomain = (version: "3" | "4", d: { chainId: number; escrow: Address }) =>
+  ({ name: "MissionEscrow", version, chainId: d.chainId, verifyingContract: d.escrow }) as const;
+
 /** The funder's EIP-712 signature of a v4 release. */
 export function signReleaseV4With(
-  account: PrivateKeyAccount | HDAccount,
+  account: Signer,
   domain: { chainId: number; escrow: Address },
   terms: ReleaseTermsV4,
-): Promise<Hex> {
+) {
   return account.signTypedData({
-    domain: { name: "MissionEscrow", version: "4", chainId: domain.chainId, verifyingContract: domain.escrow },
+    domain: releaseDomain("4", domain),
     types: RELEASE_TYPES_V4,
     primaryType: "Release",
     message: { ...terms, funder: terms.funder ?? account.address },
@@ -90,22 +85,15 @@ export function signReleaseV4With(
 }
 
 /** The funder's EIP-712 signature over a release (viem signTypedData), as the board and client make it. */
-export function signReleaseWith(
-  account: PrivateKeyAccount | HDAccount,
-  domain: { chainId: number; escrow: Address },
-  terms: ReleaseTerms,
-): Promise<Hex> {
+export function signReleaseWith(account: Signer, domain: { chainId: number; escrow: Address }, terms: ReleaseTerms) {
+  // Only the v3 fields: a v4 terms object passed here must not carry its extra fields along.
+  const { missionKey, recipients, amounts, fee } = terms;
+  const message = { missionKey, funder: terms.funder ?? account.address, recipients, amounts, fee };
   return account.signTypedData({
-    domain: { name: "MissionEscrow", version: "3", chainId: domain.chainId, verifyingContract: domain.escrow },
+    domain: releaseDomain("3", domain),
     types: RELEASE_TYPES,
     primaryType: "Release",
-    message: {
-      missionKey: terms.missionKey,
-      funder: terms.funder ?? account.address,
-      recipients: terms.recipients,
-      amounts: terms.amounts,
-      fee: terms.fee,
-    },
+    message,
   });
 }
 

@@ -7,20 +7,27 @@ import { signReceiveAuthorization, signUsdcPermit } from "./usdc-sign";
 // and fund, fund with a refund-after, with a permit (valid or signed by another), and on v4 with
 // signed-only times and from EIP-3009 authorizations (fresh, replayed, forged).
 
+/** A random funder (mostly a funded one), mission key (often a recent one), amount, spam fee and refund-after. */
+function drawFunding(ctx: FuzzCtx) {
+  const { m, r, actors, addr, keys, keyOf } = ctx;
+  const f = r.chance(0.85) ? addr(r.pick(opTools(ctx).FUNDERS)) : r.pick(actors);
+  if (r.chance(0.25)) keys.push(keyOf(keys.length));
+  const key = r.chance(0.5) ? keys.at(-1)! : r.pick(keys.slice(-4));
+  const amount = U(r.int(1, 200));
+  const spam = r.chance(0.5) ? U(1) : 0n;
+  return { f, key, amount, spam, refundAfter: m.time + 2n + BigInt(r.int(60, 40 * 86_400)) };
+}
+
 /** One random funding call (`op`: fund, fundUntil, fundUntilWithPermit or fundWithAuthorization). */
 export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
-  const { m, r, actors, addr, acct, byAddr, keys, keyOf, usdc, escrow, chainId, send, step } = ctx;
-  const { v4, E, signedOnly, FUNDERS } = opTools(ctx);
+  const { m, r, actors, addr, acct, byAddr, usdc, escrow, chainId, send, step } = ctx;
+  const { v4, E, signedOnly } = opTools(ctx);
   switch (op) {
     case "fund":
     case "fundUntil":
     case "fundUntilWithPermit": {
-      const f = r.chance(0.85) ? addr(r.pick(FUNDERS)) : r.pick(actors);
-      if (r.chance(0.25)) keys.push(keyOf(keys.length));
-      const key = r.chance(0.5) ? keys.at(-1)! : r.pick(keys.slice(-4));
-      const amount = U(r.int(1, 200));
-      const spam = r.chance(0.5) ? U(1) : 0n;
-      let refundAfter = m.time + 2n + BigInt(r.int(60, 40 * 86_400));
+      const { f, key, amount, spam, ...draw } = drawFunding(ctx);
+      let refundAfter = draw.refundAfter;
       if (r.chance(0.05)) refundAfter = m.time + 1n + 3n * 365n * 86_400n;
       let data: Hex;
       let permitOk = false;
@@ -64,16 +71,15 @@ export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
               ? E(op, [key, usdc, amount, spam, refundAfter, signedOnlyUntil])
               : E(op, [key, usdc, amount, spam, refundAfter]);
       }
+      const call = { funder: f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil };
       const at = m.time + 1n;
       const allowed = ((): boolean => {
         m.time = at;
-        const ok = m.allowedFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil);
+        const ok = m.allowedFund(call);
         m.time = at - 1n;
         return ok;
       })();
-      await step(op, f, escrow, data, allowed, () =>
-        m.applyFund(f, key, amount, spam, refundAfter, permitOk, signedOnlyUntil),
-      );
+      await step(op, f, escrow, data, allowed, () => m.applyFund(call));
       break;
     }
     case "fundWithAuthorization": {
@@ -85,12 +91,7 @@ export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
         await step(op, relayer, escrow, E(op, replay.args), false, () => {});
         break;
       }
-      const f = r.chance(0.85) ? addr(r.pick(FUNDERS)) : r.pick(actors);
-      if (r.chance(0.25)) keys.push(keyOf(keys.length));
-      const key = r.chance(0.5) ? keys.at(-1)! : r.pick(keys.slice(-4));
-      const amount = U(r.int(1, 200));
-      const spam = r.chance(0.5) ? U(1) : 0n;
-      const refundAfter = m.time + 2n + BigInt(r.int(60, 40 * 86_400));
+      const { f, key, amount, spam, refundAfter } = drawFunding(ctx);
       const signedOnlyUntil = signedOnly(refundAfter);
       const salt = toHex(r.int(0, 2 ** 31), { size: 32 });
       const nonce = keccak256(
@@ -119,15 +120,13 @@ export async function fundOp(ctx: FuzzCtx, op: string): Promise<void> {
       });
       const auth = { from: f, validAfter: 0n, validBefore, salt, v, r: ar, s: as };
       const args = [key, usdc, amount, spam, refundAfter, signedOnlyUntil, auth];
+      const call = { funder: f, key, amount, spam, refundAfter, permitOk: false, signedOnlyUntil, authorized: true };
       const at = m.time + 1n;
       m.time = at;
-      const allowed =
-        !forged &&
-        !m.authUsed.has(`${f}:${nonce}`) &&
-        m.allowedFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+      const allowed = !forged && !m.authUsed.has(`${f}:${nonce}`) && m.allowedFund(call);
       m.time = at - 1n;
       await step(op, relayer, escrow, E(op, args), allowed, () => {
-        m.applyFund(f, key, amount, spam, refundAfter, false, signedOnlyUntil, true);
+        m.applyFund(call);
         m.authUsed.add(`${f}:${nonce}`);
         ctx.auths.push({ from: f, args });
       });

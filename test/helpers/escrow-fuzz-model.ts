@@ -42,6 +42,18 @@ export interface ModelConfig {
 /** v4: the rolling cap's buckets per capPeriod. */
 export const CAP_BUCKETS = 4n;
 
+/** One funding call as the model judges and applies it: `permitOk`, a valid permit came with it; `authorized`, an EIP-3009 authorization paid it (no allowance used). */
+interface FundCall {
+  funder: A;
+  key: Hex;
+  amount: bigint;
+  spam: bigint;
+  refundAfter: bigint;
+  permitOk: boolean;
+  signedOnlyUntil?: bigint;
+  authorized?: boolean;
+}
+
 export class EscrowModel {
   time = 0n;
   slots = new Map<string, Slot>();
@@ -111,16 +123,8 @@ export class EscrowModel {
 
   // ── Funding ─────────────────────────────────────────────────────────────────────────────
 
-  allowedFund(
-    funder: A,
-    key: Hex,
-    amount: bigint,
-    spam: bigint,
-    refundAfter: bigint,
-    permitOk: boolean,
-    signedOnlyUntil = 0n,
-    authorized = false,
-  ): boolean {
+  allowedFund(call: FundCall): boolean {
+    const { funder, key, amount, spam, refundAfter, permitOk, signedOnlyUntil = 0n, authorized = false } = call;
     const allowance = permitOk || authorized ? amount + spam : this.get(this.allowance, funder);
     if (this.cfg.v4 && (signedOnlyUntil > refundAfter || this.governancePendingSince() !== 0n)) return false;
     return (
@@ -135,16 +139,8 @@ export class EscrowModel {
     );
   }
 
-  applyFund(
-    funder: A,
-    key: Hex,
-    amount: bigint,
-    spam: bigint,
-    refundAfter: bigint,
-    permitOk: boolean,
-    signedOnlyUntil = 0n,
-    authorized = false,
-  ) {
+  applyFund(call: FundCall) {
+    const { funder, key, amount, spam, refundAfter, permitOk, signedOnlyUntil = 0n, authorized = false } = call;
     if (permitOk) {
       this.allowance.set(funder, amount + spam);
       this.add(this.permitNonce, funder, 1n);

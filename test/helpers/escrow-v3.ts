@@ -5,6 +5,7 @@ import {
   keccak256,
   parseUnits,
   toBytes,
+  type Abi,
   type Address,
   type Hex,
   type TransactionReceipt,
@@ -30,13 +31,12 @@ export function extraAccount(i: number): HDAccount {
 }
 
 export type Escrow = ReturnType<typeof escrowAs>;
-export function escrowAs(chain: EscrowChain, account: HDAccount, address: Address = chain.escrow) {
-  return getContract({
-    address,
-    abi: missionEscrowAbi,
-    client: { public: chain.anvil.publicClient, wallet: chain.wallet(account) },
-  });
-}
+export const escrowAs = (chain: EscrowChain, account: HDAccount, address: Address = chain.escrow) =>
+  contractAs(missionEscrowAbi, chain, account, address);
+
+/** The contract at `address` with ABI `abi`, read from the chain and written as `account`. */
+export const contractAs = <const A extends Abi>(abi: A, chain: EscrowChain, account: HDAccount, address: Address) =>
+  getContract({ address, abi, client: { public: chain.anvil.publicClient, wallet: chain.wallet(account) } });
 
 export async function mined(chain: EscrowChain, tx: Promise<Hex>): Promise<TransactionReceipt> {
   const receipt = await chain.anvil.publicClient.waitForTransactionReceipt({ hash: await tx });

@@ -1,20 +1,15 @@
-import { getContract, type Address, type Hex } from "viem";
+import { type Address, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { signReleaseV4With, type EscrowChain, type ReleaseTerms } from "./escrow-chain";
-import { useV3Chain } from "./escrow-v3";
+import { contractAs, useV3Chain } from "./escrow-v3";
 
 // Shared set-up of the contract v4 tests in test/chain/ (contracts/MissionEscrow.sol): the v3 set-up
 // (one anvil, an evm snapshot around each test) with v4 deployed, its ABI and its signed release.
 
 export type EscrowV4 = ReturnType<typeof escrowV4As>;
-export function escrowV4As(chain: EscrowChain, account: HDAccount, address: Address = chain.escrow) {
-  return getContract({
-    address,
-    abi: missionEscrowAbi,
-    client: { public: chain.anvil.publicClient, wallet: chain.wallet(account) },
-  });
-}
+export const escrowV4As = (chain: EscrowChain, account: HDAccount, address: Address = chain.escrow) =>
+  contractAs(missionEscrowAbi, chain, account, address);
 
 export function useV4Chain(ready: (chain: EscrowChain) => Promise<void> | void): void {
   useV3Chain(ready, { version: "4" });

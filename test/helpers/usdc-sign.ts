@@ -1,4 +1,4 @@
-import { parseSignature, type Address, type Hex, type PublicClient } from "viem";
+import { parseAbi, parseAbiParameters, parseSignature, type Address, type Hex, type PublicClient } from "viem";
 import type { HDAccount, PrivateKeyAccount } from "viem/accounts";
 
 // The holder's signatures TestUSDC (contracts/TestUSDC.sol) accepts, as a wallet makes them:
@@ -12,6 +12,13 @@ export interface Vrs {
   v: number;
   r: Hex;
   s: Hex;
+}
+
+/** What every signature grants: `value` of the token at `token` on chain `chainId`. */
+interface Grant {
+  chainId: number;
+  token: Address;
+  value: bigint;
 }
 
 const domain = (chainId: number, token: Address) =>
@@ -28,27 +35,13 @@ const split = (signature: Hex): Vrs => {
  */
 export async function signUsdcPermit(
   signer: Signer,
-  p: {
-    chainId: number;
-    token: Address;
-    owner?: Address;
-    spender: Address;
-    value: bigint;
-    nonce: bigint;
-    deadline: bigint;
-  },
+  p: Grant & { owner?: Address; spender: Address; nonce: bigint; deadline: bigint },
 ): Promise<Vrs> {
   return split(
     await signer.signTypedData({
       domain: domain(p.chainId, p.token),
       types: {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
+        Permit: parseAbiParameters("address owner, address spender, uint256 value, uint256 nonce, uint256 deadline"),
       },
       primaryType: "Permit",
       message: {
@@ -68,29 +61,15 @@ export async function signUsdcPermit(
  */
 export async function signReceiveAuthorization(
   signer: Signer,
-  p: {
-    chainId: number;
-    token: Address;
-    from?: Address;
-    to: Address;
-    value: bigint;
-    validAfter?: bigint;
-    validBefore: bigint;
-    nonce: Hex;
-  },
+  p: Grant & { from?: Address; to: Address; validAfter?: bigint; validBefore: bigint; nonce: Hex },
 ): Promise<Vrs> {
   return split(
     await signer.signTypedData({
       domain: domain(p.chainId, p.token),
       types: {
-        ReceiveWithAuthorization: [
-          { name: "from", type: "address" },
-          { name: "to", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "validAfter", type: "uint256" },
-          { name: "validBefore", type: "uint256" },
-          { name: "nonce", type: "bytes32" },
-        ],
+        ReceiveWithAuthorization: parseAbiParameters(
+          "address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce",
+        ),
       },
       primaryType: "ReceiveWithAuthorization",
       message: {
@@ -109,18 +88,7 @@ export async function signReceiveAuthorization(
 export function authorizationUsed(client: PublicClient, token: Address, authorizer: Address, nonce: Hex) {
   return client.readContract({
     address: token,
-    abi: [
-      {
-        type: "function",
-        name: "authorizationState",
-        stateMutability: "view",
-        inputs: [
-          { name: "authorizer", type: "address" },
-          { name: "nonce", type: "bytes32" },
-        ],
-        outputs: [{ name: "", type: "bool" }],
-      },
-    ] as const,
+    abi: parseAbi(["function authorizationState(address authorizer, bytes32 nonce) view returns (bool)"]),
     functionName: "authorizationState",
     args: [authorizer, nonce],
   });

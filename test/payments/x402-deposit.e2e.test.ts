@@ -1,15 +1,14 @@
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
-import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { eq } from "drizzle-orm";
-import { getAddress, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Hex } from "viem";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import type { TestApp } from "../helpers/app";
 import { signIn } from "../helpers/agents";
-import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import type { EscrowChain } from "../helpers/escrow-chain";
+import { relayer, useRelayerApp } from "../helpers/relayer-app";
+import { agentWithUsdc, appFetch, decodeX402, expectPaymentRequired, postRequest } from "../helpers/x402-client";
 import { openSession, request, rpc } from "../helpers/mcp";
 import { recoverPayments } from "../../src/features/payments/payments.recover";
 
@@ -20,90 +19,44 @@ import { recoverPayments } from "../../src/features/payments/payments.recover";
 // with the 402's x402 reason.
 
 const DEPOSIT = 10_000_000n; // 10 USDC
-const MNEMONIC = "test test test test test test test test test test test junk";
-const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
-const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
-}, 120_000);
+useRelayerApp((s) => ({ chain, t } = s));
 // The official client signs with the wall clock (validBefore = now + maxTimeoutSeconds): each test
 // starts the server's clock there.
 beforeEach(() => t.clock.set(new Date()));
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
-
-/** A fetch into the app (the x402 client's transport), with a hook on each request and response. */
-function appFetch(hooks: { request?: (r: Request) => Promise<void>; response?: (r: Response) => Response } = {}) {
-  const seen: Request[] = [];
-  const f = async (input: string | URL | Request, init?: RequestInit) => {
-    const req = new Request(input, init);
-    seen.push(req.clone());
-    await hooks.request?.(req);
-    const res = await t.app.request(req);
-    return hooks.response ? hooks.response(res) : res;
-  };
-  return { fetch: f as typeof fetch, seen };
-}
-
-async function agentWithUsdc(amount: bigint) {
-  const agent = await signIn(t);
-  await chain.mint(agent.account.address, amount);
-  await chain.setEth(agent.address, 0n);
-  // TestUSDC is no default asset of the client: allowed here by its address, capped at 20 USDC.
-  const client = registerExactEvmScheme(new x402Client(), { signer: agent.account }).setSpendControls({
-    allowedAssets: [{ network: "eip155:8453", asset: chain.usdc, maxAmountPerPayment: "20000000" }],
-  });
-  return { ...agent, client };
-}
 
 const depositRequest = (token: string, amount = DEPOSIT) =>
-  [
-    `${PUBLIC_URL}/agents/me/deposits`,
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ asset: "USDC", amount: amount.toString() }),
-    },
-  ] as const;
-
-const decode = (header: string | null) => JSON.parse(Buffer.from(header ?? "", "base64").toString("utf8"));
+  postRequest(token, "/agents/me/deposits", { asset: "USDC", amount: amount.toString() });
 const usdcOnLedger = async (address: string) =>
   (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;
+
+/** The agent's paid deposit through `f` is refused with the 402's `reason`, and no USDC moves. */
+async function expectRefused(agent: Awaited<ReturnType<typeof agentWithUsdc>>, f: typeof fetch, reason: string) {
+  const res = await wrapFetchWithPayment(f, agent.client)(...depositRequest(agent.token));
+  expect(res.status).toBe(402);
+  expect(decodeX402(res.headers.get("PAYMENT-REQUIRED")).error).toBe(reason);
+  expect(await chain.usdcBalance(agent.address)).toBe(DEPOSIT);
+  expect(await usdcOnLedger(agent.address)).toBe(0n);
+}
 
 describe("x402 deposits with the official client", () => {
   it("answers 402 with PAYMENT-REQUIRED: exact, the chain's CAIP-2 network, USDC, the treasury, the amount, name/version", async () => {
     const agent = await signIn(t);
     const r = await t.app.request(...depositRequest(agent.token));
-    expect(r.status).toBe(402);
-    const required = decode(r.headers.get("PAYMENT-REQUIRED"));
-    expect(required).toMatchObject({
-      x402Version: 2,
-      error: "payment_required",
-      accepts: [
-        {
-          scheme: "exact",
-          network: "eip155:8453",
-          amount: DEPOSIT.toString(),
-          asset: getAddress(chain.usdc),
-          payTo: getAddress(chain.treasury),
-          maxTimeoutSeconds: expect.any(Number),
-          extra: { name: "Test USD Coin", version: "1" },
-        },
-      ],
+    const required = await expectPaymentRequired(r, chain, DEPOSIT);
+    expect(required.accepts[0]).toMatchObject({
+      maxTimeoutSeconds: expect.any(Number),
+      extra: { name: "Test USD Coin", version: "1" },
     });
     expect(await r.json()).toEqual(required);
   });
 
   it("an agent with only a wallet and USDC pays the 402; credited once; the ledger verifies; a replay credits nothing", async () => {
-    const agent = await agentWithUsdc(DEPOSIT);
+    const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
     const treasuryBefore = await chain.usdcBalance(chain.treasury);
-    const { fetch: f, seen } = appFetch();
+    const { fetch: f, seen } = appFetch(t);
     const pay = wrapFetchWithPayment(f, agent.client);
     const res = await pay(...depositRequest(agent.token));
     const body = (await res.json()) as { id: string; tx_hash: Hex };
@@ -170,12 +123,12 @@ describe("x402 deposits with the official client", () => {
   }, 60_000);
 
   it("an underpaid authorization is refused with the 402's reason and moves nothing", async () => {
-    const agent = await agentWithUsdc(DEPOSIT);
+    const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
     // The client is shown a lower amount than the route requires, and signs for it.
-    const { fetch: f } = appFetch({
+    const { fetch: f } = appFetch(t, {
       response: (res) => {
         if (res.status !== 402) return res;
-        const required = decode(res.headers.get("PAYMENT-REQUIRED"));
+        const required = decodeX402(res.headers.get("PAYMENT-REQUIRED"));
         if (required.error !== "payment_required") return res;
         required.accepts[0].amount = (DEPOSIT - 1n).toString();
         const headers = new Headers(res.headers);
@@ -183,33 +136,21 @@ describe("x402 deposits with the official client", () => {
         return new Response(JSON.stringify(required), { status: 402, headers });
       },
     });
-    const res = await wrapFetchWithPayment(f, agent.client)(...depositRequest(agent.token));
-    expect(res.status).toBe(402);
-    expect(decode(res.headers.get("PAYMENT-REQUIRED")).error).toBe(
-      "invalid_exact_evm_payload_authorization_value_mismatch",
-    );
-    expect(await chain.usdcBalance(agent.address)).toBe(DEPOSIT);
-    expect(await usdcOnLedger(agent.address)).toBe(0n);
+    await expectRefused(agent, f, "invalid_exact_evm_payload_authorization_value_mismatch");
   }, 60_000);
 
   it("an expired authorization is refused with the 402's reason and moves nothing", async () => {
-    const agent = await agentWithUsdc(DEPOSIT);
+    const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
     // The signed request reaches the server after its authorization ran out.
-    const { fetch: f } = appFetch({
+    const { fetch: f } = appFetch(t, {
       request: async (req) => {
         if (!req.headers.has("PAYMENT-SIGNATURE")) return;
-        const payload = decode(req.headers.get("PAYMENT-SIGNATURE"));
+        const payload = decodeX402(req.headers.get("PAYMENT-SIGNATURE"));
         const validBefore = Number(payload.payload.authorization.validBefore) * 1000;
         t.clock.advance(validBefore - t.clock.now().getTime() + 1000);
       },
     });
-    const res = await wrapFetchWithPayment(f, agent.client)(...depositRequest(agent.token));
-    expect(res.status).toBe(402);
-    expect(decode(res.headers.get("PAYMENT-REQUIRED")).error).toBe(
-      "invalid_exact_evm_payload_authorization_valid_before",
-    );
-    expect(await chain.usdcBalance(agent.address)).toBe(DEPOSIT);
-    expect(await usdcOnLedger(agent.address)).toBe(0n);
+    await expectRefused(agent, f, "invalid_exact_evm_payload_authorization_valid_before");
   }, 60_000);
 });
 
@@ -220,14 +161,14 @@ describe('x402 deposits: a crash between the transfer and the credit (docs/payme
   ])(
     "a request that dies %s is credited once by the recovery job",
     async (_when, sendFirst) => {
-      const agent = await agentWithUsdc(DEPOSIT);
+      const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
       const relay = t.deps.chain!.relayer!;
       const real = relay.transferWithAuthorization;
       relay.transferWithAuthorization = async (...args) => {
         if (sendFirst) await real(...args);
         throw new Error("killed");
       };
-      const { fetch: f, seen } = appFetch();
+      const { fetch: f, seen } = appFetch(t);
       let res: Response;
       try {
         res = await wrapFetchWithPayment(f, agent.client)(...depositRequest(agent.token));
@@ -269,7 +210,7 @@ describe('x402 deposits: a crash between the transfer and the credit (docs/payme
 
 describe("x402 deposits over MCP (x402 v2 MCP transport)", () => {
   it("deposit without payment answers the PaymentRequired as an error result; with _meta x402/payment it settles once", async () => {
-    const agent = await agentWithUsdc(DEPOSIT);
+    const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
     const session = await openSession(t, agent.token);
     const args = { asset: "USDC", amount: DEPOSIT.toString() };
     const first = await rpc(t, request("tools/call", { name: "deposit", arguments: args }), {
@@ -310,9 +251,9 @@ describe("x402 deposits over MCP (x402 v2 MCP transport)", () => {
 
 describe("x402 deposits: the same payment twice at once", () => {
   it("two concurrent requests with one PAYMENT-SIGNATURE credit it once", async () => {
-    const agent = await agentWithUsdc(DEPOSIT);
+    const agent = await agentWithUsdc({ t, chain }, DEPOSIT);
     const first = await t.app.request(...depositRequest(agent.token));
-    const payment = await agent.client.createPaymentPayload(decode(first.headers.get("PAYMENT-REQUIRED")));
+    const payment = await agent.client.createPaymentPayload(decodeX402(first.headers.get("PAYMENT-REQUIRED")));
     const header = Buffer.from(JSON.stringify(payment)).toString("base64");
     const send = () =>
       t.call("POST", "/agents/me/deposits", {

@@ -1,15 +1,14 @@
-import { x402Client, x402HTTPClient } from "@x402/core/client";
+import { x402HTTPClient } from "@x402/core/client";
 import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
-import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { asc, eq } from "drizzle-orm";
-import { getAddress, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries, missions, x402Payments } from "../../src/db/schema/index";
 import { balancesOf, verifyLedger } from "../../src/features/ledger/ledger.service";
-import { makeTestApp, PUBLIC_URL, type TestApp } from "../helpers/app";
+import type { TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
-import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
+import type { EscrowChain } from "../helpers/escrow-chain";
+import { useRelayerApp } from "../helpers/relayer-app";
+import { agentWithUsdc, appFetch, decodeX402, expectPaymentRequired, postRequest } from "../helpers/x402-client";
 
 // docs/payments.md "Fees paid in the request": the official x402 client (@x402/fetch + @x402/evm's
 // exact scheme) pays a ledger-rail mission's reward and spam fee in the create request itself on
@@ -19,55 +18,14 @@ import { startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 
 const REWARD = 10_000_000n; // 10 USDC
 const SPAM_FEE = 5_000_000n; // the chain helper's USDC spam fee
-const MNEMONIC = "test test test test test test test test test test test junk";
-const relayer = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
-const relayerKey = `0x${Buffer.from(relayer.getHdKey().privateKey!).toString("hex")}` as Hex;
 
 let chain: EscrowChain;
 let t: TestApp;
-beforeAll(async () => {
-  chain = await startEscrowChain();
-  t = await makeTestApp(chain.env({ OABP_RELAYER_KEY: relayerKey }));
-}, 120_000);
+useRelayerApp((s) => ({ chain, t } = s));
 // The official client signs with the wall clock: each test starts the server's clock there.
 beforeEach(() => t.clock.set(new Date()));
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
 
-async function agentWithUsdc(amount: bigint) {
-  const agent = await signIn(t);
-  await chain.mint(agent.account.address, amount);
-  await chain.setEth(agent.address, 0n);
-  const client = registerExactEvmScheme(new x402Client(), { signer: agent.account }).setSpendControls({
-    allowedAssets: [{ network: "eip155:8453", asset: chain.usdc, maxAmountPerPayment: "20000000" }],
-  });
-  return { ...agent, client };
-}
-
-/** A fetch into the app (the x402 client's transport), keeping each request it sent. */
-function appFetch() {
-  const seen: Request[] = [];
-  const f = async (input: string | URL | Request, init?: RequestInit) => {
-    const req = new Request(input, init);
-    seen.push(req.clone());
-    return t.app.request(req);
-  };
-  return { fetch: f as typeof fetch, seen };
-}
-
-const createRequest = (token: string, body: Record<string, unknown>) =>
-  [
-    `${PUBLIC_URL}/missions`,
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    },
-  ] as const;
-
-const decode = (header: string | null) => JSON.parse(Buffer.from(header ?? "", "base64").toString("utf8"));
+const createRequest = (token: string, body: Record<string, unknown>) => postRequest(token, "/missions", body);
 const usdcOnLedger = async (address: string) =>
   (await balancesOf(t.deps.database.db, `agent:${address}`)).get("USDC") ?? 0n;
 const missionsOf = (address: string) => t.deps.database.db.select().from(missions).where(eq(missions.creator, address));
@@ -77,21 +35,7 @@ describe("a mission's reward and spam fee paid by x402 in the create request", (
   it("a create the balance cannot cover answers 402 for exactly the missing amount, with the JSON error code", async () => {
     const agent = await signIn(t);
     const empty = await t.app.request(...createRequest(agent.token, missionBody(t, { reward })));
-    expect(empty.status).toBe(402);
-    const required = decode(empty.headers.get("PAYMENT-REQUIRED"));
-    expect(required).toMatchObject({
-      x402Version: 2,
-      error: "payment_required",
-      accepts: [
-        {
-          scheme: "exact",
-          network: "eip155:8453",
-          amount: (REWARD + SPAM_FEE).toString(),
-          asset: getAddress(chain.usdc),
-          payTo: getAddress(chain.treasury),
-        },
-      ],
-    });
+    await expectPaymentRequired(empty, chain, REWARD + SPAM_FEE);
     const body = (await empty.json()) as { error: string; details: Record<string, unknown> };
     expect(body.error).toBe("INSUFFICIENT_BALANCE");
     expect(body.details).toMatchObject({ reason: "payment_required", missing: (REWARD + SPAM_FEE).toString() });
@@ -99,17 +43,17 @@ describe("a mission's reward and spam fee paid by x402 in the create request", (
     await credit(t, agent.address, 3_000_000n);
     const partial = await t.app.request(...createRequest(agent.token, missionBody(t, { reward })));
     expect(partial.status).toBe(402);
-    expect(decode(partial.headers.get("PAYMENT-REQUIRED")).accepts[0].amount).toBe(
+    expect(decodeX402(partial.headers.get("PAYMENT-REQUIRED")).accepts[0].amount).toBe(
       (REWARD + SPAM_FEE - 3_000_000n).toString(),
     );
     expect(await missionsOf(agent.address)).toHaveLength(0);
   });
 
   it("@x402/fetch pays the 402: the mission exists, the ledger verifies, a replayed payment credits nothing", async () => {
-    const agent = await agentWithUsdc(REWARD + SPAM_FEE);
+    const agent = await agentWithUsdc({ t, chain }, REWARD + SPAM_FEE);
     expect(await usdcOnLedger(agent.address)).toBe(0n);
     const treasuryBefore = await chain.usdcBalance(chain.treasury);
-    const { fetch: f, seen } = appFetch();
+    const { fetch: f, seen } = appFetch(t);
     const res = await wrapFetchWithPayment(f, agent.client)(...createRequest(agent.token, missionBody(t, { reward })));
     const mission = (await res.json()) as { id: string; status: string };
     expect(res.status, JSON.stringify(mission)).toBe(201);
@@ -161,7 +105,7 @@ describe("a mission's reward and spam fee paid by x402 in the create request", (
   }, 60_000);
 
   it("a create refused for another reason after the payment leaves the deposit on the balance", async () => {
-    const agent = await agentWithUsdc(REWARD + SPAM_FEE);
+    const agent = await agentWithUsdc({ t, chain }, REWARD + SPAM_FEE);
     const first = await t.app.request(...createRequest(agent.token, missionBody(t, { reward })));
     expect(first.status).toBe(402);
     const http = new x402HTTPClient(agent.client);
