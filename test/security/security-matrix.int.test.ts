@@ -4,7 +4,7 @@ import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 import { expectError } from "../helpers/errors";
 import { csrfTokenFor, sessionCookieName } from "../../src/http/session-cookie";
-import { FORBIDDEN, FORBIDDEN_AGENT_VERB, UNAUTHORIZED, type Expected, type World } from "./security-matrix.rules";
+import { FORBIDDEN, UNAUTHORIZED, type Expected, type World } from "./security-matrix.rules";
 import { MATRIX } from "./security-matrix.table";
 
 // One security matrix over every secured operation of openapi/openapi.json
@@ -341,7 +341,7 @@ describe.each(SECURED.map((op) => [op.key, op] as const))("%s", (_key, op) => {
     });
   }
 
-  const admin = entry.adminToken ?? (entry.operatorOnly ? "operator" : FORBIDDEN_AGENT_VERB);
+  const admin = entry.adminToken ?? (entry.operatorOnly ? "operator" : FORBIDDEN);
   // Rows the operator may call are exercised by their own suites (a call here would act).
   if (admin !== "operator") {
     it(`the operator's admin token → ${admin.status} ${admin.code}`, async () => {

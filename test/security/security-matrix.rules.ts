@@ -64,8 +64,8 @@ export interface Entry {
   /** Operator-only (requireAdmin): a normal agent's session is an identity, just not the admin one. */
   operatorOnly?: true;
   /**
-   * The operator's admin token: FORBIDDEN_AGENT_VERB unless said ("the admin token does not act as
-   * an agent"); "operator" where the operator may act (implied by operatorOnly; not called here,
+   * The operator's admin token: FORBIDDEN unless said (requireAgent: the admin token is an
+   * identity, but never an agent's); "operator" where the operator may act (implied by operatorOnly; not called here,
    * since the call would act).
    */
   adminToken?: Expected | "operator";
@@ -83,8 +83,6 @@ export const UNAUTHORIZED: Expected = { status: 401, code: "UNAUTHORIZED" };
 /** AIP-1 §1.4: would-be workers without an identity get exactly 403 {"error":"ANONYMOUS_SUBMISSION_REJECTED"}. */
 export const ANONYMOUS_REJECTED: Expected = { status: 403, code: "ANONYMOUS_SUBMISSION_REJECTED" };
 export const FORBIDDEN: Expected = { status: 403, code: "FORBIDDEN" };
-/** requireAgent: the admin token is an identity, but never an agent's. */
-export const FORBIDDEN_AGENT_VERB: Expected = FORBIDDEN;
 export const PAYOUT = "/admin/payouts/pay_01JZ0000000000000000000000";
 /** Payouts are base-rail transfers (test/escrow-*.test.ts); the ledger rail this file runs on has none. */
 export const NO_PAYOUTS = "no payout exists on the ledger rail; requireAdmin answers before any lookup";
