@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { webhookEvents } from "../../src/db/schema/index";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
 import { ADMIN_TOKEN, type TestApp } from "../helpers/app";
-import { awardedBaseMission, payoutOf as payoutRow, REWARD } from "../helpers/base-rail-mission";
+import { awardedBaseMission, escrowEvents, payoutOf as payoutRow, REWARD } from "../helpers/base-rail-mission";
 import { escrowTick, useEscrowApp, type EscrowChain } from "../helpers/escrow-chain";
 
 // Build "admin routes to … convert payouts with a reason (audit-logged)", on anvil through
@@ -20,17 +19,7 @@ const jobTick = async () => {
   await escrowTick(t);
   await chain.mine(1);
 };
-const refundedLogs = async (key: `0x${string}`) =>
-  (
-    await chain.anvil.publicClient.getContractEvents({
-      address: chain.escrow,
-      abi: missionEscrowAbi,
-      eventName: "Refunded",
-      args: { missionKey: key },
-      fromBlock: 0n,
-      toBlock: "latest",
-    })
-  ).length;
+const refundedLogs = async (key: `0x${string}`) => (await escrowEvents(chain, key, "Refunded")).length;
 const payoutOf = (missionId: string) => payoutRow(t, missionId);
 const convert = (id: string, token?: string) =>
   t.call("POST", `/admin/payouts/${id}/convert`, {

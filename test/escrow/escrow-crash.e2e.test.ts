@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, describe, expect, it } from "vitest";
 import { onRealPostgres } from "../helpers/db";
-import { missionEscrowAbi } from "../../src/lib/abi/mission-escrow";
+import { proposalsOf } from "../helpers/base-rail-mission";
 import { signTyped, type TypedRelease } from "../helpers/award-sign";
 import { RELEASE_DELAY, startEscrowChain, type EscrowChain } from "../helpers/escrow-chain";
 import { E2E_PUBLIC_URL, freshPostgresDatabase, startServer, type ServerProcess } from "../helpers/process";
@@ -132,13 +132,7 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
       if (releasePath === "delayed") {
         // The same proposal bytes reach the chain; once confirmed the payout waits for its window.
         await until(id, (m) => String(m.payout_status_reason).startsWith("release_proposed:"));
-        const proposals = await chain.anvil.publicClient.getContractEvents({
-          address: chain.escrow,
-          abi: missionEscrowAbi,
-          eventName: "ReleaseProposed",
-          args: { missionKey: key },
-          fromBlock: 0n,
-        });
+        const proposals = await proposalsOf(chain, key);
         expect(proposals.map((l) => l.transactionHash)).toEqual([txHash]);
         // Killed again between proposal and execution; the window passes while it is down.
         await kill(server);
@@ -149,16 +143,7 @@ describe.runIf(onRealPostgres)("settlement survives SIGKILL between broadcast an
       const done = await until(id, (m) => m.payout_status === "confirmed");
       // The same signed bytes, not a new transaction (delayed: the proposal was not sent twice).
       if (releasePath === "signed") expect(done.escrow.payout_tx_hash).toBe(txHash);
-      else
-        expect(
-          await chain.anvil.publicClient.getContractEvents({
-            address: chain.escrow,
-            abi: missionEscrowAbi,
-            eventName: "ReleaseProposed",
-            args: { missionKey: key },
-            fromBlock: 0n,
-          }),
-        ).toHaveLength(1);
+      else expect(await proposalsOf(chain, key)).toHaveLength(1);
       expect(await chain.usdcBalance(winner.address.toLowerCase())).toBe(REWARD - FEE);
       expect(await chain.releasedLogs(key)).toBe(1);
       await until(id, (m) => m.phase === "settled");

@@ -39,16 +39,23 @@ export async function payoutOf(t: TestApp, missionId: string) {
   return rows[0];
 }
 
-/** The escrow's ReleaseProposed logs for a slot (a proposal made twice is a bug). */
-export function proposalsOf(chain: EscrowChain, key: Hex) {
+/** The escrow's logs of one event for a slot, from the first block. */
+export function escrowEvents(
+  chain: EscrowChain,
+  key: Hex,
+  eventName: "ReleaseProposed" | "Refunded" = "ReleaseProposed",
+) {
   return chain.anvil.publicClient.getContractEvents({
     address: chain.escrow,
     abi: missionEscrowAbi,
-    eventName: "ReleaseProposed",
+    eventName,
     args: { missionKey: key },
     fromBlock: 0n,
   });
 }
+
+/** The escrow's ReleaseProposed logs for a slot (a proposal made twice is a bug). */
+export const proposalsOf = (chain: EscrowChain, key: Hex) => escrowEvents(chain, key);
 
 /**
  * A new base mission, funded on chain and open after one round at the confirmation depth.
