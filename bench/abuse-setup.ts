@@ -5,27 +5,15 @@ import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { recreateDatabase } from "./harness";
 
 export const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/oabp_bench_abuse";
 export const ADMIN = "bench-admin-token-0123456789abcdef";
 
 export async function freshDatabase(): Promise<string> {
-  const u = new URL(DB_URL);
-  const name = u.pathname.slice(1);
-  if (!name.includes("bench")) throw new Error(`refusing to drop ${name}: the name must contain "bench"`);
-  const admin = postgres({
-    host: u.hostname,
-    port: Number(u.port || 5432),
-    user: u.username || "postgres",
-    database: "postgres",
-    onnotice: () => {},
-  });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
+  await recreateDatabase(DB_URL);
   return DB_URL;
 }
 

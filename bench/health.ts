@@ -11,30 +11,14 @@ import { spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { recreateDatabase } from "./harness";
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/oabp_bench_health";
 const ADMIN = "bench-admin-token-0123456789abcdef";
 const AGENTS = 100;
 const EACH = 4;
-
-async function freshDatabase(): Promise<void> {
-  const u = new URL(DB_URL);
-  const name = u.pathname.slice(1);
-  if (!name.includes("bench")) throw new Error(`refusing to drop ${name}: the name must contain "bench"`);
-  const admin = postgres({
-    host: u.hostname,
-    port: Number(u.port || 5432),
-    user: u.username || "postgres",
-    database: "postgres",
-    onnotice: () => {},
-  });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-}
 
 /** Reads its URL one request at a time until stdin ends; prints the latencies (ms) of its 200s. */
 const READER = `
@@ -53,7 +37,7 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 async function main() {
-  await freshDatabase();
+  await recreateDatabase(DB_URL);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
