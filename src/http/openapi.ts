@@ -101,14 +101,25 @@ export function errors(...entries: ErrorEntry[]) {
   }
   const out: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
   for (const [s, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const withReasons = codes.sort().filter((c) => byCode.get(c)?.size);
-    const variants: z.ZodType[] = withReasons.map((c) => codeSchema(c, byCode.get(c) ?? new Set()));
-    if (withReasons.length < codes.length) variants.push(ErrorSchema);
-    const [one = ErrorSchema, two, ...more] = variants;
-    const schema = two ? z.union([one, two, ...more]) : one;
-    out[s] = { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema } } };
+    let content: { "application/json": { schema: z.ZodType } } | undefined;
+    out[s] = {
+      description: STATUS_TEXT[s] ?? "Error",
+      // Built when the document is, not at start: only /openapi.json reads it (docs/operations.md "Start time").
+      get content() {
+        return (content ??= { "application/json": { schema: statusSchema(codes, byCode) } });
+      },
+    };
   }
   return out;
+}
+
+/** One status's error body: the union of its codes' bodies. */
+function statusSchema(codes: ErrorCode[], byCode: Map<ErrorCode, Set<string>>): z.ZodType {
+  const withReasons = codes.sort().filter((c) => byCode.get(c)?.size);
+  const variants: z.ZodType[] = withReasons.map((c) => codeSchema(c, byCode.get(c) ?? new Set()));
+  if (withReasons.length < codes.length) variants.push(ErrorSchema);
+  const [one = ErrorSchema, two, ...more] = variants;
+  return two ? z.union([one, two, ...more]) : one;
 }
 
 export const jsonBody = <T extends z.ZodTypeAny>(schema: T, description = "JSON body") => ({

@@ -9,7 +9,7 @@ import {
 } from "../../lib/mcp-contract";
 import { classify, type Incoming, resultBytes, resultText, RPC, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
 import { activateSession, actingIdentity, createSession, findSession, ownedBy } from "./mcp.sessions";
-import { TOOLS_LIST_JSON } from "./mcp.tools";
+import { toolsListJSON } from "./mcp.tools";
 import { errorText, isRpcError, runToolCall } from "./mcp.call";
 import { createTask, isTaskMethod, TASK_TOOLS, TASKS_CAPABILITY, taskMethod, taskQuotaError } from "./mcp.tasks";
 import { isStateless, serveStateless, SERVER_INFO, unsupportedVersion } from "./mcp.stateless";
@@ -241,7 +241,7 @@ interface Call {
 async function dispatch(c: Context<AppEnv>, m: Call): Promise<string | Uint8Array> {
   const { id, method, params } = m;
   if (method === "ping") return resultText(id, "{}");
-  if (method === "tools/list") return resultText(id, TOOLS_LIST_JSON);
+  if (method === "tools/list") return resultText(id, toolsListJSON());
   if (method === "tools/call") return toolsCall(c, m);
   if (m.tasks && isTaskMethod(method)) {
     const who = c.get("identity");

@@ -5,7 +5,7 @@ import { sendBody } from "../../http/http-cache";
 import pkg from "../../../package.json" with { type: "json" };
 import { MCP_SESSION_VERSIONS, MCP_STATELESS_VERSIONS } from "../../lib/mcp-contract";
 import { errorObject, type Incoming, RPC, type RpcError, type RpcId, toolResultBytes } from "./mcp.jsonrpc";
-import { TOOLS_LIST } from "./mcp.tools";
+import { toolsList } from "./mcp.tools";
 import { isRecord, isRpcError, runToolCall } from "./mcp.call";
 import { sendTransportError } from "./mcp.transport";
 
@@ -127,7 +127,7 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
         ),
       );
     case "tools/list":
-      return send(c, m.id, complete(c, Buffer.from(TOOLS_LIST_STATELESS)));
+      return send(c, m.id, complete(c, Buffer.from(toolsListStateless())));
     case "tools/call": {
       const call = await runToolCall(c, m.params);
       // An unknown tool is a JSON-RPC error in a 200, as in the session lane (schema InvalidParamsError).
@@ -144,4 +144,6 @@ export async function serveStateless(c: Context<AppEnv>, m: Named): Promise<Resp
   }
 }
 
-const TOOLS_LIST_STATELESS = JSON.stringify({ tools: TOOLS_LIST, ttlMs: TTL_MS, cacheScope: "public" });
+let statelessList: string | undefined;
+const toolsListStateless = () =>
+  (statelessList ??= JSON.stringify({ tools: toolsList(), ttlMs: TTL_MS, cacheScope: "public" }));

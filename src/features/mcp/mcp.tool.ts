@@ -68,11 +68,18 @@ export interface Tool extends ArgsMap {
   run(ctx: ToolContext, args: never, caller: string | undefined): Promise<string | ToolResult | RestDoc>;
 }
 
+/** Its schemas are generated at the first tools/list, not at start (docs/operations.md "Start time"). */
 export function tool<A extends z.ZodType>(spec: ToolSpec<A>): Tool {
+  let input: Record<string, unknown> | undefined;
+  let output: Record<string, unknown> | undefined;
   return {
     ...spec,
-    inputSchema: inputSchemaOf(spec.args),
-    outputSchema: outputSchemaOf(spec.out),
+    get inputSchema() {
+      return (input ??= inputSchemaOf(spec.args));
+    },
+    get outputSchema() {
+      return (output ??= outputSchemaOf(spec.out));
+    },
     run: spec.run as Tool["run"],
   };
 }
@@ -157,8 +164,9 @@ export function opTool<R extends RouteConfig, I, T, A extends z.ZodType<object>>
 ): Tool {
   const { request, text, cached, params, nest, caller = op.caller, ...rest } = spec;
   const map: ArgsMap = { params, nest };
-  return {
-    ...tool({
+  // Object.assign, not a spread: the tool's schemas stay lazy getters.
+  return Object.assign(
+    tool({
       ...rest,
       ...(caller && { caller }),
       run: async (ctx, a) => {
@@ -173,8 +181,6 @@ export function opTool<R extends RouteConfig, I, T, A extends z.ZodType<object>>
         return text ? text(out.result) : JSON.stringify(out.answer.body);
       },
     }),
-    operation: op,
-    ...(params && { params }),
-    ...(nest && { nest }),
-  };
+    { operation: op, ...(params && { params }), ...(nest && { nest }) },
+  );
 }

@@ -137,17 +137,21 @@ export const hasTool = (name: string) => byName.has(name);
 /** A tool that changes state: it takes a write token, as the REST write does (docs/abuse-edge.md). */
 export const isWriteTool = (name: string) => byName.get(name)?.annotations.readOnlyHint === false;
 
+let toolsListed: object[] | undefined;
+/** The tools/list result, built at the first call (the schemas' generation is start time otherwise). */
+export const toolsList = () =>
+  (toolsListed ??= TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    outputSchema,
+    annotations,
+    // 2025-11-25 Tasks: the long waits may run as a task (docs/mcp.md "Tasks").
+    ...(TASK_TOOLS.has(name) ? { execution: { taskSupport: "optional" } } : {}),
+  })));
+let toolsListJson: string | undefined;
 /** The tools/list result, serialised once. */
-export const TOOLS_LIST = TOOLS.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
-  name,
-  description,
-  inputSchema,
-  outputSchema,
-  annotations,
-  // 2025-11-25 Tasks: the long waits may run as a task (docs/mcp.md "Tasks").
-  ...(TASK_TOOLS.has(name) ? { execution: { taskSupport: "optional" } } : {}),
-}));
-export const TOOLS_LIST_JSON = JSON.stringify({ tools: TOOLS_LIST });
+export const toolsListJSON = () => (toolsListJson ??= JSON.stringify({ tools: toolsList() }));
 
 /** A tool's answer: the REST JSON text, or the REST error body when `isError`. */
 export interface ToolOutcome {
