@@ -3,12 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
 import { withPipelinedBegin, withoutPipelining } from "./unpipelined";
 import { withNamedStatements } from "./named-statements";
 import { spawnPgliteThread, type SpawnedThread } from "./pglite-thread";
-import type { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../env";
 
 type Schema = typeof schema;

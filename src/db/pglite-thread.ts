@@ -94,7 +94,10 @@ export function answerOf<T>(worker: Worker, when: string): Promise<T> {
     const done = () => void worker.off("message", onMessage).off("error", onError).off("exit", onExit);
     const onMessage = (m: T) => (done(), resolve(m));
     const onError = (e: Error) => (done(), reject(e));
-    const onExit = (code: number) => (done(), reject(new Error(`the embedded database thread exited (${code}) ${when}`)));
+    const onExit = (code: number) => (
+      done(),
+      reject(new Error(`the embedded database thread exited (${code}) ${when}`))
+    );
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
   });
 }
