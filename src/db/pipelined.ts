@@ -31,17 +31,21 @@ export async function pipelined<T extends readonly unknown[]>(
   const started = statements.map(
     (run) =>
       new Promise<unknown>((resolve, reject) => {
-        const x = run() as unknown;
+        const x: unknown = run();
         if (x instanceof Promise) x.then(resolve, reject);
-        else if (x !== null && typeof x === "object" && typeof (x as PromiseLike<unknown>).then === "function")
-          queueMicrotask(() => (x as PromiseLike<unknown>).then(resolve, reject));
+        else if (isThenable(x)) queueMicrotask(() => x.then(resolve, reject));
         else resolve(x);
       }),
   );
   const settled = await Promise.allSettled(started);
-  const failed = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
+  const failed: unknown[] = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
   if (failed.length > 0) throw failed.find((e) => pgCode(e) !== "25P02") ?? failed[0];
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as {
     -readonly [K in keyof T]: Awaited<T[K]>;
   };
+}
+
+/** A query builder: a thenable that starts its statement when `then` is first called. */
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return typeof x === "object" && x !== null && "then" in x && typeof x.then === "function";
 }
