@@ -8,6 +8,13 @@ import { type ListConditions, listWhere, MISSION_REF } from "../src/features/mis
 //   npx tsx bench/explain.ts postgres://postgres@127.0.0.1:5432/bench_scale_1000000 \
 //     '{"rewardMin":"250000000","rewardMax":"250000000","pageRows":51}'
 // The JSON is a ListConditions (missions.queries.ts); deadlines as ISO strings.
+//
+// The server's driver (postgres.js, `prepare: true`) sends every statement as a named prepared
+// statement, and Postgres switches a prepared statement to its generic plan after five custom
+// plans when the generic one looks no dearer — a plan EXPLAIN of the inlined text never shows.
+// So the statement is prepared as the server's is, executed six times, and explained on the
+// seventh execution (the plan the server runs from then on), then once more (warm): the last
+// plan printed is the one to read.
 
 const [url, json] = process.argv.slice(2);
 if (!url || !json) {
@@ -30,16 +37,19 @@ try {
     .orderBy(desc(missions.id))
     .limit(f.pageRows ?? 51)
     .toSQL();
-  // Inline the parameters (EXPLAIN of a parameterised statement would need PREPARE).
-  const text = sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const p = params[Number(i) - 1];
-    return typeof p === "number"
-      ? String(p)
-      : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;
-  });
-  const r = (await db.db.execute(`explain (analyze, buffers) ${text}` as never)) as unknown;
-  for (const row of (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, string>[])
-    console.log(row["QUERY PLAN"]);
+  const literal = (p: unknown) =>
+    typeof p === "number" ? String(p) : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;
+  const args = params.length ? `(${params.map(literal).join(", ")})` : "";
+  const run = async (text: string) => {
+    const r = (await db.db.execute(text as never)) as unknown;
+    return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, string>[];
+  };
+  // One connection (poolMax 1): the prepared statement lives in its session.
+  if (process.env.EXPLAIN_GENERIC) await run("set plan_cache_mode = force_generic_plan");
+  await run(`prepare oabp_explain as ${sql}`);
+  for (let i = 0; i < 6; i++) await run(`execute oabp_explain${args}`);
+  await run(`explain (analyze, buffers) execute oabp_explain${args}`);
+  for (const row of await run(`explain (analyze, buffers) execute oabp_explain${args}`)) console.log(row["QUERY PLAN"]);
 } finally {
   await db.close();
 }
