@@ -1,7 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { agentRecords, missions } from "../src/db/schema/index";
-import { type ListConditions, listWhere, MISSION_REF } from "../src/features/missions/missions.queries";
+import {
+  type ListConditions,
+  listWhere,
+  MISSION_REF,
+  tagOnly,
+  tagPageRefs,
+} from "../src/features/missions/missions.queries";
 
 // EXPLAIN (ANALYZE, BUFFERS) of the list page query the server runs for some filters, against a
 // bench database — how the plans in bench/README.md are printed:
@@ -29,14 +35,18 @@ const f = {
 } as ListConditions;
 const db = await openDatabase({ url, poolMax: 1, migrate: false });
 try {
-  const { sql, params } = db.db
-    .select(MISSION_REF)
-    .from(missions)
-    .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
-    .where(listWhere(f))
-    .orderBy(desc(missions.id))
-    .limit(f.pageRows ?? 51)
-    .toSQL();
+  // The same choice as missions.list.ts listMissionsPage.
+  const { sql, params } = (
+    tagOnly(f)
+      ? tagPageRefs(db.db, { tag: f.tag, before: f.before, pageRows: f.pageRows ?? 51 })
+      : db.db
+          .select(MISSION_REF)
+          .from(missions)
+          .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
+          .where(listWhere(f))
+          .orderBy(desc(missions.id))
+          .limit(f.pageRows ?? 51)
+  ).toSQL();
   const literal = (p: unknown) =>
     typeof p === "number" ? String(p) : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;
   const args = params.length ? `(${params.map(literal).join(", ")})` : "";
