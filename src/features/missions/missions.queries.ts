@@ -114,7 +114,7 @@ export interface ListConditions {
  * Bounded: at most MAX_PAGE_ROWS distinct texts per statement shape.
  */
 const MAX_PAGE_ROWS = 1000;
-export function literalLimit(n: number): number {
+function literalLimit(n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_ROWS) throw new RangeError(`page rows ${n}`);
   // drizzle renders an SQL object given to .limit() as it is (pg-core dialect buildSelectQuery).
   return sql.raw(String(n)) as unknown as number;
