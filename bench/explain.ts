@@ -1,13 +1,26 @@
 import { desc, eq } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { agentRecords, missions } from "../src/db/schema/index";
-import { type ListConditions, listWhere, MISSION_REF } from "../src/features/missions/missions.queries";
+import {
+  type ListConditions,
+  listWhere,
+  MISSION_REF,
+  tagOnly,
+  tagPageRefs,
+} from "../src/features/missions/missions.queries";
 
 // EXPLAIN (ANALYZE, BUFFERS) of the list page query the server runs for some filters, against a
 // bench database — how the plans in bench/README.md are printed:
 //   npx tsx bench/explain.ts postgres://postgres@127.0.0.1:5432/bench_scale_1000000 \
 //     '{"rewardMin":"250000000","rewardMax":"250000000","pageRows":51}'
 // The JSON is a ListConditions (missions.queries.ts); deadlines as ISO strings.
+//
+// The server's driver (postgres.js, `prepare: true`) sends every statement as a named prepared
+// statement, and Postgres switches a prepared statement to its generic plan after five custom
+// plans when the generic one looks no dearer — a plan EXPLAIN of the inlined text never shows.
+// So the statement is prepared as the server's is, executed six times, and explained on the
+// seventh execution (the plan the server runs from then on), then once more (warm): the last
+// plan printed is the one to read.
 
 const [url, json] = process.argv.slice(2);
 if (!url || !json) {
@@ -22,24 +35,31 @@ const f = {
 } as ListConditions;
 const db = await openDatabase({ url, poolMax: 1, migrate: false });
 try {
-  const { sql, params } = db.db
-    .select(MISSION_REF)
-    .from(missions)
-    .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
-    .where(listWhere(f))
-    .orderBy(desc(missions.id))
-    .limit(f.pageRows ?? 51)
-    .toSQL();
-  // Inline the parameters (EXPLAIN of a parameterised statement would need PREPARE).
-  const text = sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const p = params[Number(i) - 1];
-    return typeof p === "number"
-      ? String(p)
-      : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;
-  });
-  const r = (await db.db.execute(`explain (analyze, buffers) ${text}` as never)) as unknown;
-  for (const row of (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, string>[])
-    console.log(row["QUERY PLAN"]);
+  // The same choice as missions.list.ts listMissionsPage.
+  const { sql, params } = (
+    tagOnly(f)
+      ? tagPageRefs(db.db, { tag: f.tag, before: f.before, pageRows: f.pageRows ?? 51 })
+      : db.db
+          .select(MISSION_REF)
+          .from(missions)
+          .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
+          .where(listWhere(f))
+          .orderBy(desc(missions.id))
+          .limit(f.pageRows ?? 51)
+  ).toSQL();
+  const literal = (p: unknown) =>
+    typeof p === "number" ? String(p) : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;
+  const args = params.length ? `(${params.map(literal).join(", ")})` : "";
+  const run = async (text: string) => {
+    const r = (await db.db.execute(text as never)) as unknown;
+    return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, string>[];
+  };
+  // One connection (poolMax 1): the prepared statement lives in its session.
+  if (process.env.EXPLAIN_GENERIC) await run("set plan_cache_mode = force_generic_plan");
+  await run(`prepare oabp_explain as ${sql}`);
+  for (let i = 0; i < 6; i++) await run(`execute oabp_explain${args}`);
+  await run(`explain (analyze, buffers) execute oabp_explain${args}`);
+  for (const row of await run(`explain (analyze, buffers) execute oabp_explain${args}`)) console.log(row["QUERY PLAN"]);
 } finally {
   await db.close();
 }

@@ -132,6 +132,24 @@ export class CompressedCache {
   }
 }
 
+/** Compressed bytes of long-lived bodies, by the body object: see `encodedOnce`. */
+const byBody = new WeakMap<Uint8Array, Partial<Record<Coding, Promise<Uint8Array>>>>();
+
+/**
+ * The compressed bytes of a body held for many requests (a memoised document), found by the
+ * body's identity — no hash of it per request — and compressed once per coding; undefined when
+ * the body is outside the sizes worth compressing (it goes out as it is, as compression() would).
+ */
+export function encodedOnce(encoder: Encoder, body: Uint8Array): Promise<Uint8Array> | undefined {
+  if (body.byteLength < MIN_BYTES || body.byteLength > MAX_BYTES) return undefined;
+  let codings = byBody.get(body);
+  if (!codings) byBody.set(body, (codings = {}));
+  const pending = codings[encoder.coding] ?? encoder.cache.get(body, encoder.coding, false);
+  codings[encoder.coding] = pending;
+  pending.catch(() => delete codings[encoder.coding]);
+  return pending;
+}
+
 /** Adds `Accept-Encoding` to a Vary header value (once). */
 export function varyWithEncoding(vary: string | null): string {
   if (!vary) return "Accept-Encoding";

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -95,5 +96,31 @@ describe("sitemap index", () => {
     expect([...second.values()].flat().length).toBe(60);
     expect(new Set([...second.values()].flat()).size).toBe(60);
     expect([...second.keys()].filter((k) => k.includes("/missions-")).length).toBe(6);
+  });
+
+  it("a crawler accepting br or gzip gets the memoised index compressed, the same bytes each time, and 304 for its ETag", async () => {
+    await insertMissions(5000, 120);
+    await sitemapChunkList(t.deps, 10);
+    t.clock.advance(SITEMAP_INDEX_TTL_MS);
+    const plain = await t.app.request("/sitemap.xml");
+    const identity = Buffer.from(await plain.arrayBuffer());
+    expect(identity.byteLength).toBeGreaterThanOrEqual(1024); // worth compressing (compression.ts MIN_BYTES)
+    for (const [coding, inflate] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const get = (headers: Record<string, string> = {}) =>
+        t.app.request("/sitemap.xml", { headers: { "accept-encoding": coding, ...headers } });
+      const [a, b] = [await get(), await get()];
+      expect(a.headers.get("content-encoding")).toBe(coding);
+      const [ab, bb] = [Buffer.from(await a.arrayBuffer()), Buffer.from(await b.arrayBuffer())];
+      expect(inflate(ab).equals(identity)).toBe(true);
+      expect(bb.equals(ab)).toBe(true);
+      // Another representation of the same document: the ETag weakened, as compression() does.
+      expect(a.headers.get("etag")).toBe(`W/${plain.headers.get("etag")}`);
+      expect(a.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const again = await get({ "if-none-match": a.headers.get("etag")! });
+      expect(again.status).toBe(304);
+    }
   });
 });

@@ -89,7 +89,8 @@ export function missionFeed(
 
 /** How long an instance reuses its sitemap index before rebuilding it. */
 export const SITEMAP_INDEX_TTL_MS = 60_000;
-const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<CachedDoc> }>();
+type MemoisedDoc = CachedDoc & { body: Uint8Array };
+const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<MemoisedDoc> }>();
 
 /**
  * /sitemap.xml: the sitemap index (sitemap.service.ts). Its lastmods read every chunk's range
@@ -97,7 +98,7 @@ const indexMemo = new WeakMap<Deps, { at: number; doc: Promise<CachedDoc> }>();
  * SITEMAP_INDEX_TTL_MS rather than after every mission change: a lastmod is at most a minute
  * late, which a crawler cannot tell from its own polling. Concurrent requests share one build.
  */
-export function sitemap(ctx: Ctx): Promise<CachedDoc> {
+export function sitemap(ctx: Ctx): Promise<MemoisedDoc> {
   const { deps } = ctx;
   const now = ctx.now.getTime();
   const memo = indexMemo.get(deps);
@@ -105,7 +106,8 @@ export function sitemap(ctx: Ctx): Promise<CachedDoc> {
   const doc = (async () => {
     const body = await renderIndex(deps);
     return {
-      // Encoded once: every crawler hit then writes the same bytes (bench/README.md).
+      // Encoded once: every crawler hit then writes the same bytes, compressed once per coding
+      // when it asks (feeds.index.ts sendMemoised; bench/README.md "Scale mode").
       body: Buffer.from(body, "utf8"),
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
       lastModified: new Date(now).toUTCString(),

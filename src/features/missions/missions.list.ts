@@ -15,6 +15,8 @@ import {
   MISSION_WITH_RECORD,
   newestPublic,
   prepared,
+  tagOnly,
+  tagPageRefs,
   toPrefixTsquery,
 } from "./missions.queries";
 import { type MissionRef, missionDocsFor, pageBody, pageEtag, withCreatorRecord } from "./missions.docs";
@@ -75,15 +77,17 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
     refs = await newestPublic(prepared(db).refsPublic, { before, limit: f.limit + 1 });
   } else {
     const where = conditionsOf(ctx, f, before);
-    refs = where
-      ? await db
-          .select(MISSION_REF)
-          .from(missions)
-          .leftJoin(agentRecords, creatorRecord)
-          .where(listWhere(where))
-          .orderBy(desc(missions.id))
-          .limit(f.limit + 1)
-      : [];
+    refs = !where
+      ? []
+      : tagOnly(where)
+        ? await tagPageRefs(db, { tag: where.tag, before, pageRows: f.limit + 1 })
+        : await db
+            .select(MISSION_REF)
+            .from(missions)
+            .leftJoin(agentRecords, creatorRecord)
+            .where(listWhere(where))
+            .orderBy(desc(missions.id))
+            .limit(f.limit + 1);
   }
   const { page, next_cursor: next } = keysetPage(refs, f.limit);
   const { docs, served } = await missionDocsFor({ deps, db }, page);

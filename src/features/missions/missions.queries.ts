@@ -105,6 +105,52 @@ export interface ListConditions {
   pageRows?: number;
 }
 
+/**
+ * A page's LIMIT written into the statement text instead of sent as a parameter. The driver
+ * prepares every statement (postgres.js named statements), and Postgres decides after five runs
+ * whether a generic plan will do: with `limit $n` it costs that plan for a tenth of the matches —
+ * at a million missions a parallel plan, 5–10 ms, so it keeps planning every request afresh
+ * (0.3–1 ms) — where with the number it costs the page it reads (bench/README.md "Scale mode").
+ * Bounded: at most MAX_PAGE_ROWS distinct texts per statement shape.
+ */
+const MAX_PAGE_ROWS = 1000;
+function literalLimit(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_ROWS) throw new RangeError(`page rows ${n}`);
+  // drizzle renders an SQL object given to .limit() as it is (pg-core dialect buildSelectQuery).
+  return sql.raw(String(n)) as unknown as number;
+}
+
+/** Whether a tag is the list's only filter (besides the cursor): tagPageRefs reads that page. */
+export function tagOnly(f: ListConditions): f is ListConditions & { tag: string } {
+  const { tag, before: _before, pageRows: _pageRows, ...rest } = f;
+  return tag !== undefined && Object.values(rest).every((v) => v === undefined);
+}
+
+/**
+ * The refs of a page filtered by one tag: the tag table in list order, each mission probed by
+ * primary key in a lateral subquery (which the planner cannot turn into a join) and kept when
+ * public, its creator's record joined. One plan whatever the tag — a rare tag and the commonest
+ * read 51 tag entries and 51 + 51 probes — so the statement's generic plan is the one Postgres
+ * keeps, instead of planning each request for the tag's own frequency (bench/README.md "Scale
+ * mode").
+ */
+export function tagPageRefs(db: Db, { tag, before, pageRows }: { tag: string; before?: string; pageRows: number }) {
+  const m = db
+    .select({ id: missions.id, version: missions.rowVersion, creator: missions.creator })
+    .from(missions)
+    .where(and(eq(missions.id, missionTags.missionId), publicMissions))
+    .limit(literalLimit(1))
+    .as("m");
+  return db
+    .select({ id: m.id, version: m.version, creator: m.creator, record: CREATOR_RECORD_COMPACT })
+    .from(missionTags)
+    .innerJoinLateral(m, sql`true`)
+    .leftJoin(agentRecords, eq(agentRecords.agentId, m.creator))
+    .where(and(eq(missionTags.tag, tag), before === undefined ? undefined : lt(missionTags.missionId, before)))
+    .orderBy(desc(missionTags.missionId))
+    .limit(literalLimit(pageRows));
+}
+
 export function listWhere(f: ListConditions): SQL {
   const ids = f.pageRows === undefined ? undefined : rangeIds(f, f.pageRows);
   return ids ? sql`${missions.id} = any(${ids})` : and(...conditions(f))!;
