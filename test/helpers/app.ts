@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import pino from "pino";
 import { createApp } from "../../src/app";
 import type { Deps, Limits } from "../../src/deps";
@@ -118,4 +119,18 @@ export async function makeTestApp(
     },
     close: () => (opts.database ? Promise.resolve() : db.dispose()),
   };
+}
+
+/** The mission ids of every page of a GET /missions `path` (its query included), following next_cursor. */
+export async function walkMissionPages(t: TestApp, path: string, maxPages = 60): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < maxPages; pages++) {
+    const r = await t.call("GET", `${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    expect(r.status, r.text).toBe(200);
+    seen.push(...r.body.missions.map((m: { id: string }) => m.id));
+    cursor = r.body.next_cursor;
+    if (!cursor) return seen;
+  }
+  throw new Error(`more than ${maxPages} pages`);
 }

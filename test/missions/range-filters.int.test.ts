@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp, type TestApp, walkMissionPages } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
 
 // Narrow reward ranges are read one distinct amount at a time and narrow deadline
@@ -44,22 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** Every page of `query` (limit 4), following next_cursor. */
-async function walk(query: string): Promise<string[]> {
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  for (let pages = 0; pages < 60; pages++) {
-    const r = await t.call(
-      "GET",
-      `/missions?creator=${creator}&limit=4&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    expect(r.status, r.text).toBe(200);
-    seen.push(...r.body.missions.map((m: { id: string }) => m.id));
-    cursor = r.body.next_cursor;
-    if (!cursor) return seen;
-  }
-  throw new Error("too many pages");
-}
+/** Every page of `query` (limit 4). */
+const walk = (query: string) => walkMissionPages(t, `/missions?creator=${creator}&limit=4&${query}`);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tagPageRefs } from "../../src/features/missions/missions.queries";
 import { credit, missionBody, signIn } from "../helpers/agents";
-import { makeTestApp, type TestApp } from "../helpers/app";
+import { makeTestApp, type TestApp, walkMissionPages } from "../helpers/app";
 
 // A list filtered by one tag alone is read from the tag table in list order with a primary-key
 // probe per entry (missions.queries.ts tagPageRefs), not by the planner's join: whatever the
@@ -29,19 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** Every page of `query`, following next_cursor. */
-async function walk(query: string): Promise<string[]> {
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  for (let pages = 0; pages < 40; pages++) {
-    const r = await t.call("GET", `/missions?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    expect(r.status, r.text).toBe(200);
-    seen.push(...r.body.missions.map((m: { id: string }) => m.id));
-    cursor = r.body.next_cursor;
-    if (!cursor) return seen;
-  }
-  throw new Error("more than 40 pages");
-}
+const walk = (query: string) => walkMissionPages(t, `/missions?${query}`, 40);
 
 const tagged = () => created.filter((id) => walkme.has(id));
 let walkme = new Set<string>();

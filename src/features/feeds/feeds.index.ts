@@ -24,11 +24,12 @@ function send(c: Context<AppEnv>, doc: CachedDoc, type: string, encoded?: { codi
   )
     return c.body(null, 304) as never;
   c.header("Content-Type", `${type}; charset=utf-8`);
-  if (!encoded) return sendBody(c, doc.body) as never;
-  // As compression() does: the compressed bytes are another representation (RFC 9110 §8.8.1).
-  c.header("ETag", doc.etag.startsWith("W/") ? doc.etag : `W/${doc.etag}`);
-  c.header("Content-Encoding", encoded.coding);
-  return sendBody(c, encoded.bytes) as never;
+  if (encoded) {
+    // As compression() does: the compressed bytes are another representation (RFC 9110 §8.8.1).
+    c.header("ETag", doc.etag.startsWith("W/") ? doc.etag : `W/${doc.etag}`);
+    c.header("Content-Encoding", encoded.coding);
+  }
+  return sendBody(c, encoded ? encoded.bytes : doc.body) as never;
 }
 
 /**

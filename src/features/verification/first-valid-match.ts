@@ -130,9 +130,9 @@ async function askPredicate(deps: Deps, predicateUri: string, s: Checked, conten
   const reply = bodyOf(r, "predicate_unavailable", "predicate_rejected");
   if (!Buffer.isBuffer(reply)) return reply;
   try {
-    const verdict = parseJsonBounded(reply.toString("utf8")) as unknown;
+    const verdict: unknown = parseJsonBounded(reply.toString("utf8"));
     // valid iff 200 with a JSON body that does not say "valid": false (docs/design.md)
-    if (verdict !== null && typeof verdict === "object" && (verdict as { valid?: unknown }).valid === false)
+    if (typeof verdict === "object" && verdict !== null && "valid" in verdict && verdict.valid === false)
       return { result: "invalid", reason: "predicate_rejected" };
     return { result: "valid" };
   } catch {
