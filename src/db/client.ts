@@ -3,12 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PGlite } from "@electric-sql/pglite";
 import * as schema from "./schema/index";
 import { acquireDirLock, type DirLock } from "./lockfile";
 import { withPipelinedBegin, withoutPipelining } from "./unpipelined";
 import { withNamedStatements } from "./named-statements";
-import { spawnPgliteThread, type SpawnedThread } from "./pglite-thread";
 import type { Config } from "../env";
 
 type Schema = typeof schema;
@@ -232,22 +230,18 @@ export function startedAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
 export const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
 
 async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
   let lock: DirLock | undefined;
-  let thread: SpawnedThread | undefined;
+  let dir = dataDir;
   if (!dataDir.startsWith("memory://")) {
     mkdirSync(dataDir, { recursive: true });
     // PGlite does not lock its data dir: two servers must never share one (docs/design.md).
     lock = acquireDirLock(dataDir);
-    // In a data dir (a server, the worker, the CLI) Postgres starts at once on a thread of its
-    // own, while this one loads the server (src/db/pglite-thread.ts); in memory (tests), here.
-    thread = spawnPgliteThread(path.join(dataDir, "pgdata"), PGLITE_SETTINGS);
+    dir = path.join(dataDir, "pgdata");
   }
   try {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const client = thread
-      ? ((await (await import("./pglite-thread.client")).openPgliteThread(thread)) as unknown as PGlite)
-      : await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,
@@ -268,7 +262,6 @@ async function openPglite(dataDir: string): Promise<Database> {
       },
     };
   } catch (e) {
-    await thread?.worker.terminate();
     lock?.release();
     throw e;
   }

@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/db/client";
 import { pgCode } from "../../src/lib/idempotency";
 
-// The embedded database in a data dir runs Postgres on a thread of its own and PGlite's client on
-// this one (src/db/pglite-thread.ts, docs/operations.md "Start time"): what the server relies on
-// from PGlite must hold through it — SQLSTATE codes, transactions, LISTEN/NOTIFY, concurrent
-// callers, a clean close and a restart on the same dir.
+// The embedded database in a data dir, as a server, the worker and `npm start` open it: what the
+// server relies on from PGlite holds there as in the tests' in-memory databases — SQLSTATE codes,
+// transactions, LISTEN/NOTIFY, concurrent callers, a clean close and a restart on the same dir.
 
-const dir = mkdtempSync(path.join(tmpdir(), "oabp-pglite-thread-"));
+const dir = mkdtempSync(path.join(tmpdir(), "oabp-pglite-datadir-"));
 let database: Database;
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -24,7 +23,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("PGlite on its own thread", () => {
+describe("the embedded database in a data dir", () => {
   it("answers statements with PGlite's parsers (numbers, timestamps as drizzle asks, arrays)", async () => {
     const [r] = await rows<{ n: number; big: string; at: string; xs: number[] }>(
       sql`select 1 + 1 as n, 12345678901234567890::numeric as big, '2026-12-07T00:00:00Z'::timestamptz as at, array[1,2,3] as xs`,
@@ -65,11 +64,11 @@ describe("PGlite on its own thread", () => {
 
   it("LISTEN: a NOTIFY reaches the listener, after its commit", async () => {
     const got: string[] = [];
-    const stop = await database.listen("oabp_thread_test", (p) => got.push(p));
-    await database.db.execute(sql`select pg_notify('oabp_thread_test', 'hello')`);
+    const stop = await database.listen("oabp_datadir_test", (p) => got.push(p));
+    await database.db.execute(sql`select pg_notify('oabp_datadir_test', 'hello')`);
     await expect.poll(() => got).toEqual(["hello"]);
     await stop();
-    await database.db.execute(sql`select pg_notify('oabp_thread_test', 'after unlisten')`);
+    await database.db.execute(sql`select pg_notify('oabp_datadir_test', 'after unlisten')`);
     await new Promise((r) => setImmediate(r));
     expect(got).toEqual(["hello"]);
   });
