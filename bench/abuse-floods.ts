@@ -2,7 +2,15 @@
 // submissions at once from one agent (memory) and from a crowd (in-flight bytes), and an inbox
 // flood beside honest reads.
 import { spawn } from "node:child_process";
-import { freshDatabase, openMission, peakRssMb, postSubmission, signIn, startServer } from "./abuse-setup";
+import {
+  freshDatabase,
+  LATENCY_READER,
+  openMission,
+  peakRssMb,
+  postSubmission,
+  signIn,
+  startServer,
+} from "./abuse-setup";
 
 /**
  * Memory (docs/abuse.md "Bounded responses and memory"): the real server process; 400 concurrent identical ~1 MiB submissions
@@ -44,19 +52,6 @@ export async function memoryScenario(n = 400) {
   }
 }
 
-/** Reads its URL one request at a time until stdin ends; prints the 200s' latencies (ms). */
-const READER = `
-const xs = []; let stop = false;
-process.stdin.on("end", () => (stop = true)); process.stdin.resume();
-(async () => {
-  while (!stop || xs.length < 50) {
-    const t0 = performance.now();
-    try { const r = await fetch(process.argv[1]); await r.arrayBuffer(); if (r.status === 200) xs.push(performance.now() - t0); } catch {}
-  }
-  process.stdout.write(JSON.stringify(xs));
-  process.exit(0);
-})();`;
-
 /**
  * In-flight request bytes (docs/abuse.md "In-flight request bytes"): the real server process on its defaults
  * (the process cap 16 MiB, 4 MiB per caller); 200 agents each send 4 concurrent ~1 MiB
@@ -87,7 +82,7 @@ export async function crowdScenario(agents = 200, each = 4) {
     );
     const before = peakRssMb(server.pid);
     // The honest reader is its own process: in this one, 800 uploads would delay its own reads.
-    const reader = spawn(process.execPath, ["-e", READER, `${publicUrl}/missions/${missionId}`], {
+    const reader = spawn(process.execPath, ["-e", LATENCY_READER, `${publicUrl}/missions/${missionId}`], {
       stdio: ["pipe", "pipe", "inherit"],
     });
     let out = "";

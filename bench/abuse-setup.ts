@@ -119,6 +119,19 @@ export async function startServer(env: Record<string, string> = {}) {
   return { publicUrl, call, pid: server.pid!, stop };
 }
 
+/** A child's script: reads its URL one request at a time until stdin ends; prints the 200s' latencies (ms). */
+export const LATENCY_READER = `
+const xs = []; let stop = false;
+process.stdin.on("end", () => (stop = true)); process.stdin.resume();
+(async () => {
+  while (!stop || xs.length < 50) {
+    const t0 = performance.now();
+    try { const r = await fetch(process.argv[1]); await r.arrayBuffer(); if (r.status === 200) xs.push(performance.now() - t0); } catch {}
+  }
+  process.stdout.write(JSON.stringify(xs));
+  process.exit(0);
+})();`;
+
 /** One submission POSTed as it is: its status, 0 when the connection failed. */
 export const postSubmission = (publicUrl: string, missionId: string, token: string, body: string) =>
   fetch(`${publicUrl}/missions/${missionId}/submissions`, {
