@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, mkdtempSync } from "node:fs";
+import { readFileSync, rmSync, mkdtempSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { WRITE_SERVER_ENV } from "./writes-setup";
 //
 //   npx tsx bench/writes-probe.ts            (BENCH_WRITES_PROBE_N rounds, 150 by default)
 //   BENCH_WRITES_PROBE_IDLE=1 …              the idle job runner's CPU and transactions per second
+//   BENCH_WRITES_PROBE_PROF=<file> …         a CPU profile of the measured rounds only (no start, no warm-up)
 // BENCH_WRITES_PROBE_URL names the database (dropped and created; its name must contain "bench").
 
 const url = process.env.BENCH_WRITES_PROBE_URL || "postgres://postgres@127.0.0.1:5432/oabp_bench_writes_probe";
@@ -105,6 +107,23 @@ async function idle() {
   return `idle: app CPU ${((c1 - c0) / secs).toFixed(1)} ms/s, ${((x1 - x0) / secs).toFixed(1)} transactions/s`;
 }
 
+/** V8's profiler over the measured rounds, written to `file` on stop (a no-op without a file). */
+async function profiler(file: string | undefined) {
+  if (!file) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  await session.post("Profiler.start");
+  return {
+    stop: async () => {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 async function writes() {
   const creator = await agent("creator");
   const solver = await agent("solver");
@@ -141,9 +160,11 @@ async function writes() {
     );
   };
   for (let i = 0; i < WARM_ROUNDS; i++) await round(i, false);
+  const profile = await profiler(process.env.BENCH_WRITES_PROBE_PROF);
   const pg0 = await backendsCpuMs();
   for (let i = 0; i < rounds; i++) await round(WARM_ROUNDS + i, true);
   const pg = (await backendsCpuMs()) - pg0;
+  await profile.stop();
   const per = (ms: number) => (ms / rounds).toFixed(2);
   return `${rounds} rounds: app CPU per write: create ${per(spent.create)} ms, submit ${per(spent.submit)} ms, award ${per(spent.award)} ms; this database's backends ${per(pg)} ms per round`;
 }

@@ -32,21 +32,25 @@ const emitted = new WeakSet<Tx>();
 export async function emitEvents(tx: Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
   emitted.add(tx);
-  await insertRows(
-    tx,
-    webhookEvents,
-    events.map((e) => ({
-      id: newId("evt", e.at.getTime()),
-      type: e.type,
-      occurredAt: e.at,
-      missionId: e.mission.id,
-      creator: e.mission.creator,
-      verificationType: e.mission.verificationType,
-      tags: e.mission.tags,
-      data: JSON.stringify(e.data),
-    })),
-  );
+  await insertRows(tx, webhookEvents, events.map(eventRow));
 }
+
+/** The outbox row of an event (a write function inserts it itself: see `emittedIn`). */
+export function eventRow(e: OutboxEvent): typeof webhookEvents.$inferInsert {
+  return {
+    id: newId("evt", e.at.getTime()),
+    type: e.type,
+    occurredAt: e.at,
+    missionId: e.mission.id,
+    creator: e.mission.creator,
+    verificationType: e.mission.verificationType,
+    tags: e.mission.tags,
+    data: JSON.stringify(e.data),
+  };
+}
+
+/** `tx` inserted outbox rows through a write function: its commit wakes the event hubs too. */
+export const emittedIn = (tx: Tx): void => void emitted.add(tx);
 
 export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEvents(tx, [event]);
 
@@ -54,14 +58,14 @@ export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEven
 const waking = new WeakMap<Database, { again: boolean }>();
 
 /**
- * Called after `tx` committed: when it emitted events, every instance's event hub is woken
+ * Called after `tx` committed (or a write function's statement that emitted events, "emitted"): when it emitted events, every instance's event hub is woken
  * (docs/decisions/storage.md "Commits without NOTIFY"). The NOTIFY is a statement of its own, not part of
  * the write: it writes nothing, so its commit waits for no WAL flush and holds the database's
  * notify lock only for an instant. Not awaited; one in flight per handle, and the commits that
  * arrive meanwhile share one more. A lost wake costs the hubs' poll interval, nothing else.
  */
-export function wakeEventHubs(database: Database, tx: Tx): void {
-  if (!emitted.has(tx)) return;
+export function wakeEventHubs(database: Database, tx: Tx | "emitted"): void {
+  if (tx !== "emitted" && !emitted.has(tx)) return;
   const running = waking.get(database);
   if (running) {
     running.again = true;

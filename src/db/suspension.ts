@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { AppError } from "../lib/errors";
+import { eq, sql } from "drizzle-orm";
+import { fromRaised } from "./write-functions";
 import type { DbOrTx } from "./client";
 import { suspensions } from "./schema/index";
 
@@ -23,14 +23,13 @@ export async function suspensionOf(db: DbOrTx, address: string, now: Date): Prom
 
 /**
  * 403 FORBIDDEN with details.reason `suspended` when `address` is suspended at `now`. Call it
- * first thing in a verb that starts new activity (inside its transaction when there is one).
+ * first thing in a verb that starts new activity (inside its transaction when there is one). The
+ * check is the write functions' own (`oabp_assert_not_suspended`, drizzle/0042_writes_sql_functions.sql).
  */
 export async function assertNotSuspended(db: DbOrTx, address: string, now: Date): Promise<void> {
-  const s = await suspensionOf(db, address, now);
-  if (!s) return;
-  throw new AppError("FORBIDDEN", "this address is suspended by the operator", {
-    reason: "suspended",
-    suspended_at: s.suspendedAt.toISOString(),
-    until: s.until?.toISOString() ?? null,
-  });
+  await db
+    .execute(sql`select oabp_assert_not_suspended(${address}, ${now.toISOString()}::timestamptz)`)
+    .catch((e: unknown) => {
+      throw fromRaised(e);
+    });
 }

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries } from "../../src/db/schema/index";
-import { verifyLedger } from "../../src/features/ledger/ledger.service";
+import { transfer, verifyLedger, type TransferInput } from "../../src/features/ledger/ledger.service";
+import { entryHash } from "../../src/features/ledger/ledger.hash";
+import { AppError } from "../../src/lib/errors";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
@@ -113,5 +115,69 @@ describe("hash-chained ledger", () => {
     expect(report2.ok).toBe(false);
     expect(report2.problems.some((p) => p.problem.includes("balance"))).toBe(true);
     expect((await verifyLedger(db)).ok).toBe(true);
+  });
+});
+
+describe("the transfer write function", () => {
+  const EXTERNAL = "external";
+  const run = (input: Omit<TransferInput, "asset" | "at">, at = new Date()) =>
+    t.deps.database.db.transaction((tx) => transfer(tx, { asset: "USDC", at, ...input }));
+
+  it("writes the hash entryHash computes, whatever the reference holds, and the ledger verifies", async () => {
+    const account = `agent:0x${"ab".repeat(20)}`;
+    const ref = `quote " backslash \\ tab \t newline \n bell \u0007 é 漢 😀 \u2028`;
+    const { transferId } = await run({
+      kind: "admin_credit",
+      ref,
+      postings: [
+        { account: EXTERNAL, amount: -123456789012345678901234567890n },
+        { account, amount: 123456789012345678901234567890n },
+      ],
+    });
+    const rows = await t.deps.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, transferId));
+    expect(rows.map((r) => [r.account, r.amount, r.ref]).sort()).toEqual([
+      [account, "123456789012345678901234567890", ref],
+      [EXTERNAL, "-123456789012345678901234567890", ref],
+    ]);
+    for (const r of rows) expect(r.hash).toBe(entryHash(r));
+    expect((await verifyLedger(t.deps.database.db)).ok).toBe(true);
+  });
+
+  it("refuses an overdraft and a balance past uint256 with the API's errors, and writes nothing", async () => {
+    const account = `agent:0x${"cd".repeat(20)}`;
+    await run({
+      kind: "admin_credit",
+      postings: [
+        { account: EXTERNAL, amount: -5n },
+        { account, amount: 5n },
+      ],
+    });
+    const before = await entries();
+    const overdraft = await run({
+      kind: "withdrawal",
+      postings: [
+        { account, amount: -6n },
+        { account: EXTERNAL, amount: 6n },
+      ],
+    }).catch((e: unknown) => e);
+    expect(overdraft).toBeInstanceOf(AppError);
+    expect(overdraft).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      message: "balance of USDC is too low for this operation",
+      details: { asset: "USDC", available: "5", required: "6" },
+    });
+    const max = 2n ** 256n - 1n;
+    const overflow = await run({
+      kind: "admin_credit",
+      postings: [
+        { account: EXTERNAL, amount: -max },
+        { account, amount: max },
+      ],
+    }).catch((e: unknown) => e);
+    expect(overflow).toMatchObject({
+      code: "UNPROCESSABLE",
+      details: { reason: "balance_overflow", account_kind: "agent" },
+    });
+    expect(await entries()).toEqual(before);
   });
 });

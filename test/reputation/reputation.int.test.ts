@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { materialiseDecayBatch } from "../../src/features/reputation/reputation.service";
 import { sweepDueMissions } from "../../src/jobs/sweeper";
-import { credit, openMission, signIn } from "../helpers/agents";
+import { credit, missionBody, openMission, signIn } from "../helpers/agents";
 import { peerVote } from "../helpers/peer-vote";
 import { useTestApp } from "../helpers/suite-app";
 
@@ -158,5 +158,22 @@ describe("reputation across all four methods", () => {
     expect(
       h.filter((e: { kind: string; pending?: boolean }) => e.kind === "decay" && !e.pending).length,
     ).toBeGreaterThanOrEqual(3);
+  });
+
+  it("decay owed when an agent creates a mission is written first; the mission restarts the clock", async () => {
+    const { creator } = await openMission(t); // active now, at 1400
+    const t0 = t.clock.now().getTime();
+    t.clock.set(new Date(t0 + 5 * 7 * 86_400_000)); // four weeks past the grace: 8 points owed
+    const c = await fresh(creator);
+    const before = await expectConsistent(c.address);
+    expect(before.rating).toBe(1392);
+    const r = await t.call("POST", "/missions", { token: c.token, body: missionBody(t) });
+    expect(r.status).toBe(201);
+    const written = (await profile(c.address)).h.history.filter(
+      (e: { kind: string; pending?: boolean }) => e.kind === "decay" && !e.pending,
+    );
+    expect(written).toHaveLength(1);
+    t.clock.set(new Date(t0 + 11 * 7 * 86_400_000)); // six weeks after the new activity: only 5 owed
+    expect((await expectConsistent(c.address)).rating).toBe(1392 - 2 * 5);
   });
 });

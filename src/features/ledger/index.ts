@@ -8,6 +8,7 @@ export {
   escrowAccount,
   lockAccounts,
   transfer,
+  transferArg,
   treasuryAccount,
   treasuryBalances,
   verifyLedger,

@@ -2,12 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { ledgerAccounts, ledgerEntries } from "../../db/schema/index";
 import type { TxCtx } from "../../lib/context";
-import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { UINT256_MAX } from "../../lib/money";
 import { entryHash, GENESIS_HASH } from "./ledger.hash";
 import { pipelined } from "../../db/pipelined";
-import { insertRows } from "../../db/insert-rows";
+import { fromRaised } from "../../db/write-functions";
 
 export const EXTERNAL = "external";
 export const agentAccount = (address: string) => `agent:${address}`;
@@ -54,80 +52,46 @@ export interface TransferInput {
 }
 
 /**
- * Moves value between ledger accounts inside the caller's transaction.
- * Locking: the touched account rows are locked FOR UPDATE in sorted account order (no deadlock
- * between transfers), balances are checked under the lock, and one hash-chained entry per account
- * is appended. Postings must sum to zero; only "external" may go negative.
- * Four statements whatever the number of accounts (a lock is held from the SELECT …
- * FOR UPDATE to the commit, so every round trip inside it is paid by every waiter) in two round
- * trips: create missing rows and lock and read; append the entries and move the heads.
+ * Moves value between ledger accounts inside the caller's transaction, in one statement: the
+ * write function `oabp_transfer` (drizzle/0042_writes_sql_functions.sql) creates any missing
+ * account row, locks the touched rows FOR UPDATE in sorted account order (no deadlock between
+ * transfers), checks the balances under the lock and appends one hash-chained entry per account
+ * (`entryHash`, which `verifyLedger` recomputes). Postings must sum to zero; only "external" may
+ * go negative (INSUFFICIENT_BALANCE otherwise; UNPROCESSABLE `balance_overflow` past uint256).
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<{ transferId: string }> {
+  const { transferId, arg } = transferArg(input);
+  if (arg)
+    await tx.execute(sql`select oabp_transfer(${JSON.stringify(arg)}::jsonb)`).catch((e: unknown) => {
+      throw fromRaised(e);
+    });
+  return { transferId };
+}
+
+/** `oabp_transfer`'s argument (null: nothing moves), for a write function that makes the transfer itself. */
+export function transferArg(input: TransferInput): { transferId: string; arg: Record<string, unknown> | null } {
   const merged = new Map<string, bigint>();
   for (const p of input.postings) merged.set(p.account, (merged.get(p.account) ?? 0n) + p.amount);
   let sum = 0n;
   for (const v of merged.values()) sum += v;
   if (sum !== 0n) throw new Error(`unbalanced transfer (${sum}) for ${input.kind}`);
   const transferId = newId("xfer", input.at.getTime());
-  const touched = [...merged.keys()].filter((a) => merged.get(a) !== 0n);
-  if (touched.length === 0) return { transferId };
-  const rows = await lockRows(
-    tx,
-    touched.map((account) => ({ account, asset: input.asset })),
-    input.at,
-  );
-  const entries: (typeof ledgerEntries.$inferInsert & {
-    account: string;
-    seq: number;
-    balanceAfter: string;
-    hash: string;
-  })[] = [];
-  for (const row of rows) {
-    const amount = merged.get(row.account)!;
-    const balanceAfter = BigInt(row.balance) + amount;
-    if (balanceAfter > UINT256_MAX || -balanceAfter > UINT256_MAX) {
-      throw new AppError("UNPROCESSABLE", `a ${input.asset} balance would exceed uint256`, {
-        reason: "balance_overflow",
-        account_kind: row.account.split(":")[0],
-      });
-    }
-    if (balanceAfter < 0n && row.account !== EXTERNAL) {
-      throw new AppError("INSUFFICIENT_BALANCE", `balance of ${input.asset} is too low for this operation`, {
-        asset: input.asset,
-        available: row.balance,
-        required: (-amount).toString(),
-      });
-    }
-    const entry = {
-      id: newId("led", input.at.getTime()),
-      transferId,
-      account: row.account,
-      asset: input.asset,
-      seq: row.seq + 1,
-      amount: amount.toString(),
-      balanceAfter: balanceAfter.toString(),
-      kind: input.kind,
-      ref: input.ref ?? null,
-      prevHash: row.headHash,
-      createdAt: input.at,
-    };
-    entries.push({ ...entry, hash: entryHash(entry) });
-  }
-  const heads = sql.join(
-    entries.map((e) => sql`(${e.account}, ${e.balanceAfter}::numeric, ${e.seq}::bigint, ${e.hash})`),
-    sql`, `,
-  );
-  // One round trip: both go out together, in this order (see `pipelined`).
-  await pipelined(
-    () => insertRows(tx, ledgerEntries, entries),
-    () =>
-      tx.execute(sql`update ledger_accounts a
-       set balance = v.balance, seq = v.seq, head_hash = v.head_hash, updated_at = ${input.at.toISOString()}::timestamptz
-      from (values ${heads}) as v(account, balance, seq, head_hash)
-     where a.account = v.account and a.asset = ${input.asset}`),
-  );
-  return { transferId };
+  const touched = [...merged.keys()].filter((a) => merged.get(a) !== 0n).sort(byteOrder);
+  if (touched.length === 0) return { transferId, arg: null };
+  const postings = touched.map((account) => ({
+    account,
+    amount: merged.get(account)!.toString(),
+    id: newId("led", input.at.getTime()),
+  }));
+  const at = input.at.toISOString();
+  return {
+    transferId,
+    arg: { asset: input.asset, kind: input.kind, ref: input.ref ?? null, at, transfer_id: transferId, postings },
+  };
 }
+
+/** Byte order of ASCII account names, as `COLLATE "C"` sorts them in the write function. */
+const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export interface AccountKey {
   account: string;

@@ -1,26 +1,24 @@
+import { sql } from "drizzle-orm";
 import { checkMinReward } from "./missions.min-reward";
-import type { Tx } from "../../db/client";
-import { ELIGIBILITY_LIST_MAX, missions } from "../../db/schema/index";
+import type { DbOrTx } from "../../db/client";
+import { agentRecords, ELIGIBILITY_LIST_MAX, missions, webhookEvents } from "../../db/schema/index";
 import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { onceTx } from "../../lib/idempotency";
+import { onceTx, pgCode } from "../../lib/idempotency";
 import { findAsset, parseUint } from "../../lib/money";
-import { pipelined } from "../../db/pipelined";
-import { insertRows } from "../../db/insert-rows";
-import { recordActivity } from "../reputation";
+import { DECAY_OWED, fromRaised, jsonRow, rowFromJson } from "../../db/write-functions";
+import { rowsOf, type MissionRow } from "../../db/rows";
+import { DECAY_WINDOW, materialiseDecay } from "../reputation";
 import { assertSkillExists } from "../mesh";
-import { agentAccount, escrowAccount, transfer, treasuryAccount } from "../ledger";
+import { agentAccount, escrowAccount, treasuryAccount, transferArg } from "../ledger";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../rail";
-import { emitMissionCreated } from "../../db/outbox";
+import { emittedIn, eventRow, missionCreated, wakeEventHubs } from "../../db/outbox";
 import type { CreateMissionInput, EligibilityInput, MissionWire } from "./missions.schemas";
-import { recordOf } from "../records";
 import { validateVerificationParams } from "./missions.verification";
 import { validateMissionType } from "./missions.types";
 import { missionToWire } from "./missions.wire";
-import type { MissionRow } from "../../db/rows";
-import { assertNotSuspended } from "../../db/suspension";
 import { checkPostingGate } from "./missions.gate";
 
 /**
@@ -37,7 +35,7 @@ export async function createMission(ctx: Ctx, input: CreateMissionInput): Promis
     throw new AppError("FORBIDDEN", "creator must be the authenticated address", { field: "creator" });
   }
   const terms = createTerms(ctx, input);
-  return onceTx(ctx, (tx) => insertMission(ctx, tx, missionRow(ctx, input, creator, terms), terms));
+  return insertMission(ctx, missionRow(ctx, input, creator, terms), terms);
 }
 
 type CreateTerms = ReturnType<typeof createTerms>;
@@ -191,47 +189,63 @@ function missionRow(ctx: Ctx, input: CreateMissionInput, creator: string, t: Cre
 }
 
 /**
- * The mission, its event, the creator's activity and record, and on the ledger rail the funding
- * transfer, in two round trips (docs/decisions/storage.md "Writes in few round trips"): everything goes
- * out together, in this order; the transfer's second half (append the entries, move the heads)
- * follows once its locked rows are back.
+ * The mission, the creator's activity, its event and on the ledger rail its funding transfer, in
+ * one statement: the write function `oabp_create_mission` (drizzle/0042_writes_sql_functions.sql;
+ * docs/decisions/storage.md "A write is one statement"), on its own as one implicit transaction,
+ * or inside the transaction that claims an Idempotency-Key. Decay owed by the creator is written
+ * first, in a transaction of its own, and the statement sent again.
  */
 async function insertMission(
   ctx: Ctx,
-  tx: Tx,
   row: ReturnType<typeof missionRow>,
   t: Pick<CreateTerms, "asset" | "amount" | "spamFee">,
 ): Promise<MissionWire> {
-  const { now } = ctx;
+  const { now, deps } = ctx;
   const { creator, id } = row;
-  const [, , , , , record] = await pipelined(
-    () => assertNotSuspended(tx, creator, now), // docs/moderation.md "Suspension"
-    () => (row.skillId !== null ? assertSkillExists(tx, row.skillId) : undefined),
-    // The agent row (seen, active) before the ledger rows: the lock order.
-    () => recordActivity({ tx, now }, { agentId: creator, seen: true }),
-    () => insertRows(tx, missions, [row]),
+  if (row.skillId !== null) await assertSkillExists(ctx.tx ?? deps.database.db, row.skillId);
+  const open = row.status === "open";
+  const arg = JSON.stringify({
+    mission: jsonRow(missions, row),
     // Webhooks: mission.created only once the mission is public (open); a pending_escrow one
     // emits it when its deposit opens it.
-    () => (row.status === "open" ? emitMissionCreated(tx, row, now) : undefined),
-    // The creator's record as the insert trigger just left it.
-    () => recordOf(tx, creator),
-    // The funding transfer last: its account locks are then held only until the commit.
-    () =>
-      row.escrow
-        ? undefined
-        : transfer(tx, {
-            asset: t.asset.symbol,
-            kind: "mission_funding",
-            ref: id,
-            at: now,
-            postings: [
-              { account: agentAccount(creator), amount: -(t.amount + t.spamFee) },
-              { account: escrowAccount(id), amount: t.amount },
-              { account: treasuryAccount(id), amount: t.spamFee },
-            ],
-          }),
-  );
-  return missionToWire(ctx, { row, viewer: row.creator, record: record ?? null });
+    event: open ? jsonRow(webhookEvents, eventRow(missionCreated(row, now))) : null,
+    transfer: row.escrow
+      ? null
+      : transferArg({
+          asset: t.asset.symbol,
+          kind: "mission_funding",
+          ref: id,
+          at: now,
+          postings: [
+            { account: agentAccount(creator), amount: -(t.amount + t.spamFee) },
+            { account: escrowAccount(id), amount: t.amount },
+            { account: treasuryAccount(id), amount: t.spamFee },
+          ],
+        }).arg,
+    now: now.toISOString(),
+    ...DECAY_WINDOW,
+  });
+  const run = async (db: DbOrTx): Promise<MissionWire> => {
+    const [r] = rowsOf<{ record: unknown }>(await db.execute(sql`select oabp_create_mission(${arg}::jsonb) as record`));
+    return missionToWire(ctx, { row, viewer: creator, record: rowFromJson(agentRecords, r?.record) ?? null });
+  };
+  const once = async () => {
+    if (ctx.tx || ctx.idempotency)
+      return onceTx(ctx, (tx) => {
+        if (open) emittedIn(tx);
+        return run(tx);
+      });
+    const wire = await run(deps.database.db);
+    if (open) wakeEventHubs(deps.database, "emitted");
+    return wire;
+  };
+  return once().catch(async (e: unknown) => {
+    if (pgCode(e) !== DECAY_OWED || ctx.tx) throw fromRaised(e);
+    await materialiseDecay(ctx, creator);
+    return once().catch((again: unknown) => {
+      throw fromRaised(again);
+    });
+  });
 }
 
 /**

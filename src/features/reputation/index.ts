@@ -7,10 +7,12 @@ export { effectiveRatingSql, listByRating } from "./leaderboard";
 export { agentHistory } from "./reputation.history";
 export { reputationJobs } from "./reputation.jobs";
 export {
+  DECAY_WINDOW,
   REJECTED_DISPUTE_PENALTY,
   applyDisputePenalty,
   applyResolution,
   applyUpheldDispute,
+  materialiseDecay,
   recordActivity,
   typeAffinity,
 } from "./reputation.service";

@@ -61,31 +61,32 @@ async function materialise(tx: Tx, a: AgentRow, now: Date): Promise<number> {
   return after;
 }
 
+/** The decay window as a write function takes it (oabp_agent_active's last two arguments). */
+export const DECAY_WINDOW = { decay_grace_ms: DECAY_GRACE_MS, week_ms: WEEK_MS };
+
+/** The fast path, one statement: `oabp_agent_active` (drizzle/0042_writes_sql_functions.sql); false when decay is owed. */
+async function agentActive(tx: Tx, agentId: string, now: Date, seen = false): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await tx.execute(
+      sql`select oabp_agent_active(${agentId}, ${now.toISOString()}::timestamptz, ${seen}, ${DECAY_GRACE_MS}::bigint, ${WEEK_MS}::bigint) as ok`,
+    ),
+  );
+  return row?.ok === true;
+}
+
 /**
  * Activity (submitting, voting, creating, committing) restarts the decay clock, after writing
  * the decay owed so far. Runs inside the caller's transaction. `seen`: the agent is also marked
  * seen (touchAgent), in the same statement.
  * When no decay is owed (the common case: active within the grace period and the weeks already
- * written) this is ONE upsert, which creates the row or locks it and restarts the clock; the
- * upsert's WHERE is `decayWeeks(last_active_at, now) <= decay_weeks_applied` in SQL. Otherwise
- * (no row returned) the decay is written first, under the row lock, as before.
+ * written) this is ONE upsert (`agentActive`), which creates the row or locks it and restarts the
+ * clock. Otherwise the decay is written first, under the row lock.
  */
 export async function recordActivity(
   { tx, now }: Pick<TxCtx, "tx" | "now">,
   { agentId, seen }: { agentId: string; seen?: boolean },
 ): Promise<void> {
-  // Written out, not built (bench/README.md "Writes"): drizzle's upsert listed every agents
-  // column on each call; the row and the conditional update are the same.
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const r =
-    await tx.execute(sql`insert into agents (id, created_at, updated_at, last_seen_at, last_active_at, decay_weeks_applied)
-    values (${agentId}, ${at}, ${at}, ${seen ? at : null}, ${at}, 0)
-    on conflict (id) do update set last_active_at = ${at}, decay_weeks_applied = 0${seen ? sql`, last_seen_at = greatest(agents.last_seen_at, ${at})` : sql``}
-    -- Owed iff now − last_active_at ≥ grace + (applied + 1) weeks (decay.ts decayWeeks).
-    where agents.last_active_at is null or agents.last_active_at > ${at} - (${DECAY_GRACE_MS}::bigint + (agents.decay_weeks_applied + 1) * ${WEEK_MS}::bigint) * interval '1 millisecond'
-    returning id`);
-  const [done] = rowsOf(r);
-  if (done) return;
+  if (await agentActive(tx, agentId, now, seen)) return;
   if (seen) await touchAgent(tx, agentId, now);
   const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
   await materialise(tx, row, now);
@@ -322,13 +323,14 @@ export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<nu
     .where(lte(agents.decayDueAt, now))
     .orderBy(asc(agents.decayDueAt))
     .limit(batch);
-  let n = 0;
-  for (const a of due) {
-    await deps.database.db.transaction(async (tx) => {
-      const row = (await lockAgents(tx, [a.id], now)).get(a.id)!;
-      await materialise(tx, row, now);
-    });
-    n++;
-  }
-  return n;
+  for (const a of due) await materialiseDecay({ deps, now }, a.id);
+  return due.length;
+}
+
+/** The decay `agentId` owes at `now`, written in a transaction of its own. */
+export async function materialiseDecay({ deps, now }: Pick<TxCtx, "deps" | "now">, agentId: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
+    await materialise(tx, row, now);
+  });
 }
