@@ -141,3 +141,75 @@ BEGIN
   RETURN v_record;
 END;
 $$;
+--> statement-breakpoint
+-- POST /missions/{id}/submissions (src/features/submissions/submissions.service.ts): the gate
+-- under the mission row lock, the submission, its events, the revealed commitment and the
+-- submitter's activity, in one statement. `p` = {mission_id, submitter, now, reveal, commitment (the
+-- expected hash, for a reveal), max_per_agent, submission (the row but its seq), events (rows),
+-- activity (false when judging follows: it then marks the activity itself), decay_grace_ms,
+-- week_ms}. A gate that refuses raises OB003 with DETAIL {gate: closed | limits (n, dup) |
+-- commitment}, having written nothing: the server answers it with its own error. Returns the
+-- submission's seq and the mission's fields for the answer, as the lock left them.
+CREATE OR REPLACE FUNCTION oabp_submit(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_mission text := p->>'mission_id';
+  v_submitter text := p->>'submitter';
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_after jsonb;
+  v_seq int;
+  v_n int;
+  v_dup int;
+  v_commitment text;
+BEGIN
+  PERFORM oabp_assert_not_suspended(v_submitter, v_now);
+  -- The row lock that orders submissions: open and before the deadline, or for commit-reveal
+  -- in its reveal phase (the server checked the window; it is immutable).
+  IF (p->>'reveal')::boolean THEN
+    UPDATE missions SET updated_at = v_now
+     WHERE id = v_mission AND status = 'escrowed' AND phase = 'revealing'
+    RETURNING jsonb_build_object('creator', creator, 'status', status, 'verification_type', verification_type,
+      'verification_params', verification_params, 'payouts', payouts), submission_count INTO v_after, v_seq;
+  ELSE
+    UPDATE missions SET submission_count = submission_count + 1, updated_at = v_now
+     WHERE id = v_mission AND status = 'open' AND deadline > v_now
+    RETURNING jsonb_build_object('creator', creator, 'status', status, 'verification_type', verification_type,
+      'verification_params', verification_params, 'payouts', payouts), submission_count INTO v_after, v_seq;
+  END IF;
+  IF v_after IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'OB003', MESSAGE = 'gate', DETAIL = '{"gate":"closed"}';
+  END IF;
+  -- The per-agent count, read behind the lock.
+  SELECT count(*), count(*) FILTER (WHERE content_hash = p->'submission'->>'content_hash') INTO v_n, v_dup
+    FROM submissions WHERE mission_id = v_mission AND submitter = v_submitter;
+  IF v_dup > 0 OR v_n >= (p->>'max_per_agent')::int THEN
+    RAISE EXCEPTION USING ERRCODE = 'OB003', MESSAGE = 'gate',
+      DETAIL = json_build_object('gate', 'limits', 'n', v_n, 'dup', v_dup)::text;
+  END IF;
+  IF (p->>'reveal')::boolean THEN
+    SELECT id, seq INTO v_commitment, v_seq FROM commitments
+     WHERE mission_id = v_mission AND committer = v_submitter AND commitment = p->>'commitment' AND submission_id IS NULL
+       FOR UPDATE;
+    IF v_commitment IS NULL THEN
+      RAISE EXCEPTION USING ERRCODE = 'OB003', MESSAGE = 'gate', DETAIL = '{"gate":"commitment"}';
+    END IF;
+  END IF;
+  INSERT INTO submissions (id, mission_id, submitter, content_uri, content_hash, metadata, status, reason, seq,
+    check_result, check_reason, check_attempts, next_check_at, check_host, check_claimed_until, payout_amount,
+    outcome, decided_at, submitted_at, updated_at)
+  SELECT id, mission_id, submitter, content_uri, content_hash, metadata, status, reason, v_seq,
+    check_result, check_reason, check_attempts, next_check_at, check_host, check_claimed_until, payout_amount,
+    outcome, decided_at, submitted_at, updated_at
+    FROM jsonb_populate_record(null::submissions, p->'submission');
+  INSERT INTO webhook_events (id, type, occurred_at, mission_id, creator, verification_type, tags, data)
+  SELECT id, type, occurred_at, mission_id, creator, verification_type, tags, data
+    FROM jsonb_populate_recordset(null::webhook_events, p->'events');
+  IF v_commitment IS NOT NULL THEN
+    UPDATE commitments SET submission_id = p->'submission'->>'id', revealed_at = v_now WHERE id = v_commitment;
+  END IF;
+  IF (p->>'activity')::boolean
+     AND NOT oabp_agent_active(v_submitter, v_now, true, (p->>'decay_grace_ms')::bigint, (p->>'week_ms')::bigint) THEN
+    RAISE EXCEPTION USING ERRCODE = 'OB002', MESSAGE = 'decay owed';
+  END IF;
+  RETURN jsonb_build_object('seq', v_seq, 'mission', v_after);
+END;
+$$;

@@ -1,22 +1,22 @@
-import { and, asc, count, eq, getTableColumns, gt, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
-import { commitments, missions, submissions } from "../../db/schema/index";
+import { and, asc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { missions, submissions, webhookEvents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { onceTx } from "../../lib/idempotency";
+import { onceTx, pgCode } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
-import { recordActivity } from "../reputation";
+import { recordActivity, DECAY_WINDOW, materialiseDecay } from "../reputation";
 import { agentOf, type Ctx, type TxCtx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
-import { judgeFirstValidMatch, claimCommitment, revealDeadline } from "../verification";
+import { judgeFirstValidMatch, revealDeadline, commitmentMismatch, revealedCommitment } from "../verification";
+import { DECAY_OWED, fromRaised, gateOf, jsonRow, rowFromJson } from "../../db/write-functions";
+import { rowsOf, MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import type { DbOrTx } from "../../db/client";
 import type { SubmissionReason } from "../../lib/reasons";
 import type { CreateSubmissionInput, SubmissionWire } from "./submissions.schemas";
-import { emitEvents, submissionCreated, submissionDecided } from "../../db/outbox";
+import { emittedIn, eventRow, submissionCreated, submissionDecided, wakeEventHubs } from "../../db/outbox";
 import { checkHostOf } from "../../jobs/check-queue";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import type { VerificationType } from "../../db/vocabulary";
-import { assertNotSuspended } from "../../db/suspension";
 import { decodeIdCursor, encodeIdCursor } from "../../lib/cursor";
 import { assertUnderLimits, prepareSubmission, type Mission, type Prepared } from "./submissions.prepare";
 import { submissionToWire, type SubmissionRow } from "./submissions.wire";
@@ -34,23 +34,78 @@ const PENDING_REASON: Record<VerificationType, SubmissionReason> = {
 
 /**
  * POST /missions/{id}/submissions (AIP-1 §3). Only while the mission is open and before its
- * deadline. Locking: a conditional UPDATE of the mission row (status = open AND deadline > now)
- * bumps submission_count and holds the row lock, which serialises submissions to one mission
- * (and a concurrent void) for the per-agent limit and duplicate checks.
+ * deadline. The rows are one statement, the write function `oabp_submit`
+ * (drizzle/0042_writes_sql_functions.sql; docs/decisions/storage.md "A write is one statement"):
+ * a conditional UPDATE of the mission row (status = open AND deadline > now) bumps
+ * submission_count and holds the row lock, which serialises submissions to one mission (and a
+ * concurrent void) for the per-agent limit and duplicate checks; then the row, its events and the
+ * submitter's activity. Alone it is its own transaction; with an Idempotency-Key, or when a local
+ * first_valid_match check found a match (judged at once, under the same lock), inside one.
  */
 export async function createSubmission(
   ctx: Ctx,
   { missionId, submission: input }: { missionId: string; submission: CreateSubmissionInput },
 ): Promise<SubmissionWire> {
   const submitter = agentOf(ctx);
-  // The suspension check runs first thing in the transaction below.
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
   const mission = await findVisibleMission(ctx, missionId, null);
-  const prep = await prepareSubmission(ctx, { mission, input, submitter });
-  return onceTx(ctx, (_tx, txCtx) => storeSubmission(txCtx, { mission, input, p: prep }));
+  const p = await prepareSubmission(ctx, { mission, input, submitter });
+  // The reveal window is immutable: checked here, the state under the lock.
+  if (p.reveal && ctx.now >= revealDeadline(mission)) assertAccepting({ mission, reveal: true });
+  // Without a salt nothing can match: refused at the commitment gate, after the others.
+  const reveal = { submitter, contentHash: p.contentHash, salt: input.salt };
+  const commitment = p.reveal && input.salt ? revealedCommitment(reveal) : null;
+  const row = submissionRow(ctx, { mission, input, p });
+  const rejected = row.status === "rejected" ? (row.reason as SubmissionReason) : undefined;
+  const arg = JSON.stringify({
+    mission_id: mission.id,
+    submitter,
+    now: ctx.now.toISOString(),
+    reveal: p.reveal,
+    commitment,
+    max_per_agent: ctx.deps.config.maxSubmissionsPerAgent,
+    submission: jsonRow(submissions, row),
+    // Webhooks: created (and rejected at once when the inline check failed); before judging, so
+    // a resolution it triggers is reported after it.
+    events: [
+      submissionCreated(mission, ctx.now, { id: row.id, submitter, status: row.status, reason: row.reason }),
+      ...(rejected ? [submissionDecided(mission, ctx.now, { id: row.id, submitter, reason: rejected }, false)] : []),
+    ].map((e) => jsonRow(webhookEvents, eventRow(e))),
+    // Judged: the activity after judging (a resolution locks every participant's agent row first).
+    activity: !p.judged,
+    ...DECAY_WINDOW,
+  });
+  const run = async (db: DbOrTx) => {
+    const [r] = rowsOf<{ out: { seq: number; mission: unknown } }>(
+      await db.execute(sql`select oabp_submit(${arg}::jsonb) as out`),
+    );
+    const after = rowFromJson(missions, r!.out.mission)!;
+    return { stored: { ...row, seq: r!.out.seq }, after };
+  };
+  const once = async (): Promise<SubmissionWire> => {
+    if (!p.judged && !ctx.tx && !ctx.idempotency) {
+      const { stored, after } = await run(ctx.deps.database.db);
+      wakeEventHubs(ctx.deps.database, "emitted");
+      return submissionToWire(stored, { mission: after, viewer: submitter, publicUrl: ctx.deps.config.publicUrl });
+    }
+    return onceTx(ctx, async (tx, txCtx) => {
+      emittedIn(tx);
+      const { stored, after } = await run(tx);
+      if (p.judged) return judgeAndAnswer(txCtx, { missionId: mission.id, id: row.id, submitter });
+      return submissionToWire(stored, { mission: after, viewer: submitter, publicUrl: ctx.deps.config.publicUrl });
+    });
+  };
+  const refused = (e: unknown) => gateRefusal(ctx.deps, e, { mission, p, reveal }) ?? fromRaised(e);
+  return once().catch(async (e: unknown) => {
+    if (pgCode(e) !== DECAY_OWED || ctx.tx) throw refused(e);
+    await materialiseDecay(ctx, submitter);
+    return once().catch((again: unknown) => {
+      throw refused(again);
+    });
+  });
 }
 
-/** What the answer shows of the mission, as the row lock leaves it (judging may change it). */
+/** What the answer shows of the mission, as judging left it (`oabp_submit` returns the same fields). */
 const AFTER = {
   creator: missions.creator,
   status: missions.status,
@@ -59,85 +114,27 @@ const AFTER = {
   payouts: missions.payouts,
 };
 
-/**
- * The transaction: two round trips when nothing is judged here (docs/decisions/storage.md "Writes in few
- * round trips") — the gate and the row lock with the per-agent count, then the row and its events.
- */
-async function storeSubmission(
-  ctx: TxCtx,
-  { mission, input, p }: { mission: Mission; input: CreateSubmissionInput; p: Prepared },
-): Promise<SubmissionWire> {
-  const { tx, deps, now } = ctx;
-  const { submitter } = p;
-  const [, [locked], [mine]] = await pipelined(
-    () => assertNotSuspended(tx, submitter, now), // docs/moderation.md "Suspension"
-    () => lockForSubmission(tx, mission, now, p.reveal),
-    // The per-agent count is read after the lock is taken (it goes out behind the update).
-    () =>
-      tx
-        .select({ n: count(), dup: sql<number>`count(*) filter (where ${submissions.contentHash} = ${p.contentHash})` })
-        .from(submissions)
-        .where(and(eq(submissions.missionId, mission.id), eq(submissions.submitter, submitter))),
-  );
-  const open = assertAccepting(deps, { mission, reveal: p.reveal, locked, mine });
-  const commitment = p.reveal
-    ? await claimCommitment(tx, { missionId: mission.id, submitter, contentHash: p.contentHash, salt: input.salt })
-    : undefined;
-  const row = submissionRow(ctx, { mission, input, p, seq: commitment?.seq ?? open.seq });
-  const rejected = row.status === "rejected" ? (row.reason as SubmissionReason) : undefined;
-  const [[inserted]] = await pipelined(
-    () => tx.insert(submissions).values(row).returning(),
-    // Webhooks, in this transaction: created (and rejected at once when the inline check failed);
-    // before judging, so a resolution it triggers is reported after it.
-    () =>
-      emitEvents(tx, [
-        submissionCreated(mission, now, { id: row.id, submitter, status: row.status, reason: row.reason }),
-        ...(rejected ? [submissionDecided(mission, now, { id: row.id, submitter, reason: rejected }, false)] : []),
-      ]),
-    () =>
-      commitment
-        ? tx.update(commitments).set({ submissionId: row.id, revealedAt: now }).where(eq(commitments.id, commitment.id))
-        : undefined,
-    // Nothing judged: the agent row now (seen, active); else after judging, below.
-    () => (p.judged ? undefined : recordActivity({ tx, now }, { agentId: submitter, seen: true })),
-  );
-  if (!p.judged)
-    return submissionToWire(inserted!, { mission: open, viewer: submitter, publicUrl: deps.config.publicUrl });
-  return judgeAndAnswer(ctx, { missionId: mission.id, id: row.id, submitter });
-}
-
-/**
- * The gate, and the mission row lock that orders submissions: open and before the deadline — or,
- * for commit-reveal, in the reveal window (the seq then comes from the commitment). The deadline
- * and the reveal window are immutable, so the window is checked here; the update gates the state.
- */
-function lockForSubmission(tx: Tx, mission: Mission, now: Date, reveal: boolean) {
-  const returning = { id: missions.id, seq: missions.submissionCount, ...AFTER };
-  if (!reveal)
-    return tx
-      .update(missions)
-      .set({ submissionCount: sql`${missions.submissionCount} + 1`, updatedAt: now })
-      .where(and(eq(missions.id, mission.id), eq(missions.status, "open"), gt(missions.deadline, now)))
-      .returning(returning);
-  if (now >= revealDeadline(mission)) return [];
-  return tx
-    .update(missions)
-    .set({ updatedAt: now })
-    .where(and(eq(missions.id, mission.id), eq(missions.status, "escrowed"), eq(missions.phase, "revealing")))
-    .returning(returning);
-}
-
-/** Refuses a submission the locked mission does not take: closed, a duplicate, or over the per-agent limit. */
-function assertAccepting<L>(
+/** The API's error for a gate `oabp_submit` refused under the lock (OB003), or undefined. */
+function gateRefusal(
   deps: Deps,
-  {
-    mission,
-    reveal,
-    locked,
-    mine,
-  }: { mission: Mission; reveal: boolean; locked: L | undefined; mine: { n: number; dup: number } | undefined },
-): L {
-  if (!locked && reveal && mission.status === "open") {
+  e: unknown,
+  { mission, p, reveal }: { mission: Mission; p: Prepared; reveal: Parameters<typeof revealedCommitment>[0] },
+): AppError | undefined {
+  const gate = gateOf(e);
+  if (!gate) return undefined;
+  try {
+    if (gate.gate === "closed") assertAccepting({ mission, reveal: p.reveal });
+    if (gate.gate === "limits") assertUnderLimits(deps, { n: Number(gate.n), dup: Number(gate.dup) });
+    if (gate.gate === "commitment") return commitmentMismatch(revealedCommitment(reveal));
+  } catch (refusal) {
+    if (refusal instanceof AppError) return refusal;
+  }
+  return undefined;
+}
+
+/** The refusal of a submission the mission does not take now: commit-reveal before its reveal, or closed. */
+function assertAccepting({ mission, reveal }: { mission: Mission; reveal: boolean }): never {
+  if (reveal && mission.status === "open") {
     throw new AppError(
       "CONFLICT",
       "this mission uses commit-reveal: POST a commitment before the deadline, reveal after it",
@@ -147,22 +144,18 @@ function assertAccepting<L>(
       },
     );
   }
-  if (!locked) {
-    const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
-    throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
-      status: mission.status,
-      deadline: mission.deadline.toISOString(),
-    });
-  }
-  assertUnderLimits(deps, mine);
-  return locked;
+  const closedBy = mission.status === "open" ? "its deadline has passed" : `it is ${mission.status}`;
+  throw new AppError("MISSION_NOT_OPEN", `mission is not accepting submissions: ${closedBy}`, {
+    status: mission.status,
+    deadline: mission.deadline.toISOString(),
+  });
 }
 
-/** The new submission's row; `seq` is its arrival order, assigned under the mission row lock. */
+/** The new submission's row but its `seq`: its arrival order, assigned under the mission row lock. */
 function submissionRow(
   { now }: Pick<Ctx, "now">,
-  { mission, input, p, seq }: { mission: Mission; input: CreateSubmissionInput; p: Prepared; seq: number },
-): SubmissionRow {
+  { mission, input, p }: { mission: Mission; input: CreateSubmissionInput; p: Prepared },
+): Omit<SubmissionRow, "seq"> {
   const { fvm, contentUri } = p;
   const { rejected, checkResult, nextCheckAt } = firstCheck(p, now);
   return {
@@ -174,7 +167,6 @@ function submissionRow(
     metadata: input.metadata ?? null,
     status: rejected ? "rejected" : "pending",
     reason: rejected ?? PENDING_REASON[mission.verificationType],
-    seq,
     checkResult,
     checkReason: rejected ?? null,
     checkAttempts: 0,

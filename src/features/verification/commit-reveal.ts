@@ -1,5 +1,4 @@
-import { and, asc, eq, isNull, max } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { and, asc, eq, max } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
 import { checkEligibility } from "../missions";
 import { AppError } from "../../lib/errors";
@@ -128,39 +127,29 @@ export async function listCommitments(ctx: Ctx, { missionId }: { missionId: stri
   return { commitments: rows.map(commitmentToWire) };
 }
 
-/** The revealer's unrevealed commitment matching this content and salt, locked; or a 422. */
-export async function claimCommitment(
-  tx: Tx,
-  {
-    missionId,
-    submitter,
-    contentHash,
-    salt,
-  }: { missionId: string; submitter: string; contentHash: string; salt: string | undefined },
-) {
+/** The commitment a reveal of this content must match (its salt is required). */
+export function revealedCommitment({
+  submitter,
+  contentHash,
+  salt,
+}: {
+  submitter: string;
+  contentHash: string;
+  salt: string | undefined;
+}): string {
   if (!salt)
     throw new AppError("INVALID_PARAMETER", "a commit-reveal submission needs the salt of its commitment", {
       field: "salt",
     });
-  const expected = commitmentOf({ contentHash, committer: submitter, salt });
-  const [c] = await tx
-    .select()
-    .from(commitments)
-    .where(
-      and(
-        eq(commitments.missionId, missionId),
-        eq(commitments.committer, submitter),
-        eq(commitments.commitment, expected),
-        isNull(commitments.submissionId),
-      ),
-    )
-    .for("update");
-  if (!c)
-    throw new AppError("UNPROCESSABLE", "no unrevealed commitment of yours matches this content and salt", {
-      reason: "commitment_mismatch",
-      expected_commitment: expected,
-    });
-  return c;
+  return commitmentOf({ contentHash, committer: submitter, salt });
+}
+
+/** The 422 of a reveal that matched no unrevealed commitment of the revealer. */
+export function commitmentMismatch(expected: string): AppError {
+  return new AppError("UNPROCESSABLE", "no unrevealed commitment of yours matches this content and salt", {
+    reason: "commitment_mismatch",
+    expected_commitment: expected,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The public surface of the verification feature: what app.ts, the job runner and other features may
 // import. Anything not listed here is internal. Written by scripts/fix-imports.mjs.
 export { appealRefusal } from "./appeal";
-export { claimCommitment, isCommitReveal, revealDeadline } from "./commit-reveal";
+export { commitmentMismatch, isCommitReveal, revealDeadline, revealedCommitment } from "./commit-reveal";
 export { commitRevealRouter } from "./commit-reveal.index";
 export { defaultAward } from "./default-award";
 export { checkSubmission, judgeFirstValidMatch, needsNetwork } from "./first-valid-match";
