@@ -79,8 +79,9 @@ export async function createSubmission(
     const [r] = rowsOf<{ out: { seq: number; mission: unknown } }>(
       await db.execute(sql`select oabp_submit(${arg}::jsonb) as out`),
     );
-    const after = rowFromJson(missions, r!.out.mission)!;
-    return { stored: { ...row, seq: r!.out.seq }, after };
+    const after = rowFromJson(missions, r?.out.mission);
+    if (!r || !after) throw new Error("oabp_submit answered no row");
+    return { stored: { ...row, seq: r.out.seq }, after };
   };
   const once = async (): Promise<SubmissionWire> => {
     if (!p.judged && !ctx.tx && !ctx.idempotency) {
