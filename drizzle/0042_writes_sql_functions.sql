@@ -213,3 +213,30 @@ BEGIN
   RETURN jsonb_build_object('seq', v_seq, 'mission', v_after);
 END;
 $$;
+--> statement-breakpoint
+-- A creator's award recorded for its appeal window (src/features/verification/appeal.ts
+-- `recordAward`, after the server checked it under the mission row lock): the winners' pending
+-- submissions say they were awarded, the others that they wait for the appeal, the mission moves
+-- to its appeal with the award and its payout queued, and the mission.awarded event — one
+-- statement for four. `p` = {mission_id, now, winners (submission ids), award, appeal_deadline, event}.
+CREATE OR REPLACE FUNCTION oabp_record_award(p jsonb) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_mission text := p->>'mission_id';
+  v_now timestamptz := (p->>'now')::timestamptz;
+BEGIN
+  UPDATE submissions
+     SET reason = CASE WHEN id IN (SELECT jsonb_array_elements_text(p->'winners')) THEN 'awarded_pending_appeal'
+                       ELSE 'awaiting_appeal' END,
+         updated_at = v_now
+   WHERE mission_id = v_mission AND status = 'pending'
+     AND (id IN (SELECT jsonb_array_elements_text(p->'winners')) OR reason <> 'awarded_pending_appeal');
+  UPDATE missions
+     SET status = 'escrowed', phase = 'appeal', payout_status = 'queued', payout_status_reason = 'awaiting_appeal_window',
+         payout_status_updated_at = v_now, award = p->'award', next_action_at = (p->>'appeal_deadline')::timestamptz,
+         updated_at = v_now
+   WHERE id = v_mission;
+  INSERT INTO webhook_events (id, type, occurred_at, mission_id, creator, verification_type, tags, data)
+  SELECT id, type, occurred_at, mission_id, creator, verification_type, tags, data
+    FROM jsonb_populate_record(null::webhook_events, p->'event');
+END;
+$$;

@@ -1,12 +1,11 @@
-import { asc, eq, inArray, ne } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Ctx, TxCtx } from "../../lib/context";
-import { emitEvent, missionAwarded } from "../../db/outbox";
-import { missions, submissions, votes } from "../../db/schema/index";
-import { pendingOf } from "../../db/mission-parts";
+import { emittedIn, eventRow, missionAwarded } from "../../db/outbox";
+import { missions, submissions, votes, webhookEvents } from "../../db/schema/index";
+import { jsonRow } from "../../db/write-functions";
 import type { AwardRecord } from "../../db/schema/missions";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
-import { pipelined } from "../../db/pipelined";
 import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
 import { payOneWinner, resolveAndPay, type Winner } from "../settlement";
@@ -41,8 +40,8 @@ const AWARD = "award";
 /**
  * Records the creator's award instead of paying it (caller: awardMission, under the mission row
  * lock, after validating the winners): the mission stays escrowed, phase appeal, payout queued
- * until appeal_deadline. Pending submissions say whether they were awarded. Its statements all go
- * out when it is called (one pipelined group).
+ * until appeal_deadline. Pending submissions say whether they were awarded. One statement, the
+ * write function `oabp_record_award`, sent when it is called.
  */
 export async function recordAward(
   ctx: Pick<TxCtx, "tx" | "now">,
@@ -62,36 +61,18 @@ export async function recordAward(
     // Used only if the award stands (payAward); an overturned award's release is delayed.
     ...(Object.keys(releaseSignatures).length ? { release_signatures: releaseSignatures } : {}),
   };
-  const ids = winners.map((w) => w.submissionId);
-  // All three at once, in order (pipelined): the caller may pipeline reads of the result behind them.
-  await pipelined(
-    () =>
-      tx
-        .update(submissions)
-        .set({ reason: "awarded_pending_appeal", updatedAt: now })
-        .where(pendingOf(m.id, inArray(submissions.id, ids))),
-    () =>
-      tx
-        .update(submissions)
-        .set({ reason: "awaiting_appeal", updatedAt: now })
-        .where(pendingOf(m.id, ne(submissions.reason, "awarded_pending_appeal"))),
-    () =>
-      tx
-        .update(missions)
-        .set({
-          status: "escrowed",
-          phase: "appeal",
-          payoutStatus: "queued",
-          payoutStatusReason: "awaiting_appeal_window",
-          payoutStatusUpdatedAt: now,
-          award,
-          nextActionAt: appealDeadline,
-          updatedAt: now,
-        })
-        .where(eq(missions.id, m.id)),
+  // One statement (drizzle/0042_writes_sql_functions.sql): the caller may pipeline reads of the result behind it.
+  emittedIn(tx);
+  const arg = JSON.stringify({
+    mission_id: m.id,
+    now: now.toISOString(),
+    winners: winners.map((w) => w.submissionId),
+    award,
+    appeal_deadline: award.appeal_deadline,
     // Followers learn of the award now, not when it pays (docs/events.md "mission.awarded").
-    () => emitEvent(tx, missionAwarded(m, now, award)),
-  );
+    event: jsonRow(webhookEvents, eventRow(missionAwarded(m, now, award))),
+  });
+  await tx.execute(sql`select oabp_record_award(${arg}::jsonb)`);
 }
 
 /** What appealRefusal reads of a mission: the row and the wire shape both have it. */
