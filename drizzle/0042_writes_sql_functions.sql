@@ -1,7 +1,7 @@
 -- Writes as SQL functions (docs/decisions/storage.md "A write is one statement"): a write's rows
 -- in one statement instead of a dozen, each of which cost the server a round of driver work.
 -- A refusal is raised with SQLSTATE 'OB001': MESSAGE is the API error code, HINT the message
--- for people, DETAIL the error's details as JSON (src/db/raised.ts turns it back into the error).
+-- for people, DETAIL the error's details as JSON (src/db/write-functions.ts turns it back into the error).
 --
 -- The ledger transfer (src/features/ledger/ledger.service.ts `transfer`): creates any missing
 -- account row, locks the rows in (account, asset) byte order — the lock order of every transfer —,
