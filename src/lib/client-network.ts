@@ -9,7 +9,12 @@ import ipaddr from "ipaddr.js";
 /** IPv6 clients are one client per this many leading bits (a /64); IPv4 per address. */
 export const CLIENT_V6_PREFIX = 64;
 
+/** A dotted quad as ipaddr.js prints it (no leading zeros): kept as is without a parse. */
+const DOTTED_QUAD = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 export function clientNetwork(ip: string, v6Prefix: number): string {
+  // Behind a proxy every request's address is parsed: the common case first.
+  if (DOTTED_QUAD.test(ip)) return ip;
   const raw = ip.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
   if (!ipaddr.isValid(raw)) return raw;
   const addr = ipaddr.parse(raw);

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { describe, expect, it } from "vitest";
 import { clientNetwork } from "../../src/lib/client-network";
 import { credit, missionBody, signIn } from "../helpers/agents";
@@ -19,6 +20,16 @@ describe("clientNetwork", () => {
     expect(clientNetwork("::ffff:198.51.100.9", 64)).toBe("198.51.100.9");
     expect(clientNetwork("fe80::1%eth0", 64)).toBe("fe80::/64");
     expect(clientNetwork("unknown", 64)).toBe("unknown");
+  });
+
+  it("an IPv4 address is keyed as ipaddr.js prints it, whatever form it came in", () => {
+    const forms = ["0.0.0.0", "255.255.255.255", "10.0.0.1", "192.168.1.100", "1.2.3.4", "99.199.249.250"];
+    for (const ip of forms) expect(clientNetwork(ip, 64)).toBe(ipaddr.parse(ip).toString());
+    // Not dotted quads as printed: parsed and normalised, or kept as given when unparsable.
+    expect(clientNetwork("010.1.1.1", 64)).toBe(ipaddr.parse("010.1.1.1").toString());
+    expect(clientNetwork("0x7f.1", 64)).toBe(ipaddr.parse("0x7f.1").toString());
+    expect(clientNetwork("256.1.1.1", 64)).toBe("256.1.1.1");
+    expect(clientNetwork("1.2.3.4 ", 64)).toBe("1.2.3.4 ");
   });
 });
 
