@@ -149,7 +149,8 @@ $$;
 -- activity (false when judging follows: it then marks the activity itself), decay_grace_ms,
 -- week_ms}. A gate that refuses raises OB003 with DETAIL {gate: closed | limits (n, dup) |
 -- commitment}, having written nothing: the server answers it with its own error. Returns the
--- submission's seq and the mission's fields for the answer, as the lock left them.
+-- submission's seq and metadata as stored, and the mission's fields for the answer, as the lock
+-- left them.
 CREATE OR REPLACE FUNCTION oabp_submit(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_mission text := p->>'mission_id';
@@ -160,6 +161,7 @@ DECLARE
   v_n int;
   v_dup int;
   v_commitment text;
+  v_metadata jsonb;
 BEGIN
   PERFORM oabp_assert_not_suspended(v_submitter, v_now);
   -- The row lock that orders submissions: open and before the deadline, or for commit-reveal
@@ -199,7 +201,8 @@ BEGIN
   SELECT id, mission_id, submitter, content_uri, content_hash, metadata, status, reason, v_seq,
     check_result, check_reason, check_attempts, next_check_at, check_host, check_claimed_until, payout_amount,
     outcome, decided_at, submitted_at, updated_at
-    FROM jsonb_populate_record(null::submissions, p->'submission');
+    FROM jsonb_populate_record(null::submissions, p->'submission')
+  RETURNING metadata INTO v_metadata;
   INSERT INTO webhook_events (id, type, occurred_at, mission_id, creator, verification_type, tags, data)
   SELECT id, type, occurred_at, mission_id, creator, verification_type, tags, data
     FROM jsonb_populate_recordset(null::webhook_events, p->'events');
@@ -210,7 +213,7 @@ BEGIN
      AND NOT oabp_agent_active(v_submitter, v_now, true, (p->>'decay_grace_ms')::bigint, (p->>'week_ms')::bigint) THEN
     RAISE EXCEPTION USING ERRCODE = 'OB002', MESSAGE = 'decay owed';
   END IF;
-  RETURN jsonb_build_object('seq', v_seq, 'mission', v_after);
+  RETURN jsonb_build_object('seq', v_seq, 'metadata', v_metadata, 'mission', v_after);
 END;
 $$;
 --> statement-breakpoint

@@ -185,6 +185,17 @@ describe("accepted submissions", () => {
     expect(await count(t, s.mission.id)).toBe(1);
   });
 
+  it("the answer shows the metadata as stored: the same object, in the same key order, as a later read", async () => {
+    const s = await setup();
+    const metadata = { zeta_long_key: 1, a: { y: 2, b: [3] }, mid_key: "x" };
+    const r = await s.submit({ content: "metadata order", metadata });
+    expectPending(r);
+    const read = await t.call("GET", `/missions/${s.mission.id}/submissions/${r.body.id}`, { token: s.solver.token });
+    expect(read.status).toBe(200);
+    expect(r.body.metadata).toEqual(metadata);
+    expect(JSON.stringify(r.body.metadata)).toBe(JSON.stringify(read.body.metadata));
+  });
+
   it("the alias POST /missions/{id}/submit works (also under /api)", async () => {
     const s = await setup();
     expectPending(await s.submit({ content: "via alias" }, { path: `/missions/${s.mission.id}/submit` }));

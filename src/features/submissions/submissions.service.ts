@@ -76,12 +76,13 @@ export async function createSubmission(
     ...DECAY_WINDOW,
   });
   const run = async (db: DbOrTx) => {
-    const [r] = rowsOf<{ out: { seq: number; mission: unknown } }>(
+    const [r] = rowsOf<{ out: { seq: number; metadata: SubmissionRow["metadata"]; mission: unknown } }>(
       await db.execute(sql`select oabp_submit(${arg}::jsonb) as out`),
     );
     const after = rowFromJson(missions, r?.out.mission);
     if (!r || !after) throw new Error("oabp_submit answered no row");
-    return { stored: { ...row, seq: r.out.seq }, after };
+    // The answer shows the row as stored (jsonb orders the metadata's keys its own way).
+    return { stored: { ...row, seq: r.out.seq, metadata: r.out.metadata }, after };
   };
   const once = async (): Promise<SubmissionWire> => {
     if (!p.judged && !ctx.tx && !ctx.idempotency) {
