@@ -1,12 +1,13 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/rows";
-import { missions } from "../../src/db/schema/index";
+import { missions, submissions } from "../../src/db/schema/index";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
-// drizzle/0042_writes_sql_functions.sql: the mission insert of oabp_create_mission lists its columns
-// by hand (the generated `search` and the bigserial `row_version` are the database's own), so a
-// column added to the schema must be added there too, or a create would write it NULL.
+// drizzle/0042_writes_sql_functions.sql: the inserts of oabp_create_mission and oabp_submit list
+// their columns by hand (the mission's generated `search` and bigserial `row_version` are the
+// database's own), so a column added to the schema must be added there too, or a write would
+// leave it NULL.
 
 describe("the write functions", () => {
   let t: TestDatabase;
@@ -15,15 +16,27 @@ describe("the write functions", () => {
   });
   afterAll(() => t.dispose());
 
-  it("oabp_create_mission inserts every column of missions but the database's own", async () => {
-    const [fn] = rowsOf<{ def: string }>(
-      await t.database.db.execute(sql`select pg_get_functiondef('oabp_create_mission(jsonb)'::regprocedure) as def`),
+  const inserted = async (fn: string, table: string) => {
+    const [row] = rowsOf<{ def: string }>(
+      await t.database.db.execute(sql`select pg_get_functiondef(${`${fn}(jsonb)`}::regprocedure) as def`),
     );
-    const insert = /INSERT INTO missions \(([^)]*)\)/.exec(fn!.def)?.[1] ?? "";
-    const listed = insert.split(",").map((c) => c.trim());
-    const wanted = Object.values(getTableColumns(missions))
+    const list = new RegExp(`INSERT INTO ${table} \\(([^)]*)\\)`).exec(row?.def ?? "")?.[1] ?? "";
+    return list
+      .split(",")
+      .map((c) => c.trim())
+      .sort();
+  };
+  const insertable = (table: typeof missions | typeof submissions) =>
+    Object.values(getTableColumns(table))
       .filter((c) => !c.generated && c.name !== "row_version")
-      .map((c) => c.name);
-    expect([...listed].sort()).toEqual([...wanted].sort());
+      .map((c) => c.name)
+      .sort();
+
+  it("oabp_create_mission inserts every column of missions but the database's own", async () => {
+    expect(await inserted("oabp_create_mission", "missions")).toEqual(insertable(missions));
+  });
+
+  it("oabp_submit inserts every column of submissions", async () => {
+    expect(await inserted("oabp_submit", "submissions")).toEqual(insertable(submissions));
   });
 });
