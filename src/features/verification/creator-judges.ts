@@ -44,8 +44,8 @@ export async function awardMission(
       { mission: m, winners, given: input.release_signatures },
     );
     // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts):
-    // recordAward sends all its statements at once, so the answer's reads go out behind them
-    // (docs/decisions/storage.md "Writes in few round trips"). A payment takes several round trips first.
+    // recordAward is one statement, so the answer's reads go out behind it (docs/decisions/storage.md
+    // "A write is one statement"). A payment takes several round trips first.
     const settle = appealOf(m) ? () => recordAward({ tx, now }, { mission: m, winners, releaseSignatures }) : undefined;
     if (!settle)
       await resolveAndPay(
