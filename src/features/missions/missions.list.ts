@@ -1,5 +1,3 @@
-import { desc } from "drizzle-orm";
-import { agentRecords, missions } from "../../db/schema/index";
 import { normalizeAddress } from "../../lib/address";
 import { type Ctx, dbOf } from "../../lib/context";
 import { AppError } from "../../lib/errors";
@@ -8,11 +6,10 @@ import { findAsset } from "../../lib/money";
 import type { ListMissionsFilters, MissionWire } from "./missions.schemas";
 import { creatorRecordCompact, type CreatorRecordCompactRow } from "../records";
 import {
-  creatorRecord,
   type ListConditions,
-  listWhere,
-  MISSION_REF,
-  MISSION_WITH_RECORD,
+  filteredPage,
+  selectRefs,
+  selectRows,
   newestPublic,
   prepared,
   tagOnly,
@@ -81,13 +78,7 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
       ? []
       : tagOnly(where)
         ? await tagPageRefs(db, { tag: where.tag, before, pageRows: f.limit + 1 })
-        : await db
-            .select(MISSION_REF)
-            .from(missions)
-            .leftJoin(agentRecords, creatorRecord)
-            .where(listWhere(where))
-            .orderBy(desc(missions.id))
-            .limit(f.limit + 1);
+        : await filteredPage(selectRefs(db).$dynamic(), { where, rows: f.limit + 1 });
   }
   const { page, next_cursor: next } = keysetPage(refs, f.limit);
   const { docs, served } = await missionDocsFor({ deps, db }, page);
@@ -164,13 +155,7 @@ export async function listMissions(
   } else {
     const where = conditionsOf(ctx, f, before);
     if (!where) return { missions: [], next_cursor: null };
-    rows = await db
-      .select(MISSION_WITH_RECORD)
-      .from(missions)
-      .leftJoin(agentRecords, creatorRecord)
-      .where(listWhere(where))
-      .orderBy(desc(missions.id))
-      .limit(f.limit + 1);
+    rows = await filteredPage(selectRows(db).$dynamic(), { where, rows: f.limit + 1 });
   }
   const { page, next_cursor: next } = keysetPage(rows, f.limit);
   // Each creator's record came joined with its row.

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, type Placeholder, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { Db, DbOrTx } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
@@ -22,9 +23,9 @@ export const MISSION_REF = {
   record: CREATOR_RECORD_COMPACT,
 };
 /** A whole mission row with its creator's record (the object list and the read by id). */
-export const MISSION_WITH_RECORD = { ...MISSION_COLUMNS, record: CREATOR_RECORD_COMPACT };
+const MISSION_WITH_RECORD = { ...MISSION_COLUMNS, record: CREATOR_RECORD_COMPACT };
 /** The join that brings each mission's creator record (MISSION_REF, MISSION_WITH_RECORD). */
-export const creatorRecord = eq(agentRecords.agentId, missions.creator);
+const creatorRecord = eq(agentRecords.agentId, missions.creator);
 
 // The unfiltered public list, newest first, keyset on the time-ordered id: the first page, and
 // the page after a cursor.
@@ -57,8 +58,8 @@ export function newestPublic<R>(
 
 function build(db: Db) {
   // Builders are mutable: a fresh one per statement.
-  const rows = () => db.select(MISSION_WITH_RECORD).from(missions).leftJoin(agentRecords, creatorRecord);
-  const refs = () => db.select(MISSION_REF).from(missions).leftJoin(agentRecords, creatorRecord);
+  const rows = () => selectRows(db);
+  const refs = () => selectRefs(db);
   return {
     // Whole rows (web pages, feeds) and refs (REST, MCP: documents from the DocCache).
     listPublic: publicPages(rows, "oabp_missions_public"),
@@ -149,6 +150,16 @@ export function tagPageRefs(db: Db, { tag, before, pageRows }: { tag: string; be
     .where(and(eq(missionTags.tag, tag), before === undefined ? undefined : lt(missionTags.missionId, before)))
     .orderBy(desc(missionTags.missionId))
     .limit(literalLimit(pageRows));
+}
+
+/** Missions with each creator's record: refs (REST, MCP: documents from the DocCache) or whole rows (web, feeds). */
+export const selectRefs = (db: DbOrTx) => db.select(MISSION_REF).from(missions).leftJoin(agentRecords, creatorRecord);
+export const selectRows = (db: DbOrTx) =>
+  db.select(MISSION_WITH_RECORD).from(missions).leftJoin(agentRecords, creatorRecord);
+
+/** A filtered page of `qb` (selectRefs or selectRows, `.$dynamic()`), newest first. */
+export function filteredPage<T extends PgSelect>(qb: T, { where, rows }: { where: ListConditions; rows: number }) {
+  return qb.where(listWhere(where)).orderBy(desc(missions.id)).limit(rows);
 }
 
 export function listWhere(f: ListConditions): SQL {
