@@ -58,7 +58,8 @@ export const emitEvent = (tx: Tx, event: OutboxEvent): Promise<void> => emitEven
 const waking = new WeakMap<Database, { again: boolean }>();
 
 /**
- * Called after `tx` committed (or a write function's statement that emitted events, "emitted"): when it emitted events, every instance's event hub is woken
+ * Called after `tx` committed, or after a write function's own statement that emitted events
+ * ("emitted"): when events were emitted, every instance's event hub is woken
  * (docs/decisions/storage.md "Commits without NOTIFY"). The NOTIFY is a statement of its own, not part of
  * the write: it writes nothing, so its commit waits for no WAL flush and holds the database's
  * notify lock only for an instant. Not awaited; one in flight per handle, and the commits that

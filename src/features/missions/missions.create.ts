@@ -6,11 +6,11 @@ import { normalizeAddress } from "../../lib/address";
 import { agentOf, type Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { onceTx, pgCode } from "../../lib/idempotency";
+import { onceTx } from "../../lib/idempotency";
 import { findAsset, parseUint } from "../../lib/money";
-import { DECAY_OWED, fromRaised, jsonRow, rowFromJson } from "../../db/write-functions";
+import { fromRaised, jsonRow, rowFromJson } from "../../db/write-functions";
 import { rowsOf, type MissionRow } from "../../db/rows";
-import { DECAY_WINDOW, materialiseDecay } from "../reputation";
+import { DECAY_WINDOW, withDecayWritten } from "../reputation";
 import { assertSkillExists } from "../mesh";
 import { agentAccount, escrowAccount, treasuryAccount, transferArg } from "../ledger";
 import { baseRailTerms, escrowRecordFor, ESCROW_MAX_RECIPIENTS, refundAfterFor, signedOnlyUntilFor } from "../rail";
@@ -239,13 +239,7 @@ async function insertMission(
     if (open) wakeEventHubs(deps.database, "emitted");
     return wire;
   };
-  return once().catch(async (e: unknown) => {
-    if (pgCode(e) !== DECAY_OWED || ctx.tx) throw fromRaised(e);
-    await materialiseDecay(ctx, creator);
-    return once().catch((again: unknown) => {
-      throw fromRaised(again);
-    });
-  });
+  return withDecayWritten(ctx, { agentId: creator, run: once, refused: fromRaised });
 }
 
 /**

@@ -12,7 +12,7 @@ export {
   applyDisputePenalty,
   applyResolution,
   applyUpheldDispute,
-  materialiseDecay,
   recordActivity,
   typeAffinity,
+  withDecayWritten,
 } from "./reputation.service";

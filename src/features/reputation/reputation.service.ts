@@ -3,7 +3,9 @@ import { itemAt } from "../../lib/item-at";
 import type { DbOrTx, Tx } from "../../db/client";
 import { agents, agentTypeAffinity, ratingHistory, submissions } from "../../db/schema/index";
 import type { Deps } from "../../deps";
-import { type TxCtx } from "../../lib/context";
+import { type Ctx, type TxCtx } from "../../lib/context";
+import { pgCode } from "../../lib/idempotency";
+import { DECAY_OWED } from "../../db/write-functions";
 import { newId } from "../../lib/ids";
 import { DECAY_GRACE_MS, decayWeeks, effectiveRating, WEEK_MS } from "./decay";
 import { touchAgent } from "../../db/touch-agent";
@@ -327,8 +329,29 @@ export async function materialiseDecayBatch(deps: Deps, batch = 200): Promise<nu
   return due.length;
 }
 
+/**
+ * Runs a write function's statement for `agentId` (`run`); when it raised decay owed (OB002,
+ * nothing written) the decay is written in a transaction of its own and the statement runs once
+ * more. Every other failure goes through `refused` (the verb's own errors). Inside a caller's
+ * transaction the failure has aborted it: passed on.
+ */
+export async function withDecayWritten<T>(
+  ctx: Pick<Ctx, "deps" | "now" | "tx">,
+  { agentId, run, refused }: { agentId: string; run: () => Promise<T>; refused: (e: unknown) => unknown },
+): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (pgCode(e) !== DECAY_OWED || ctx.tx) throw refused(e);
+  }
+  await materialiseDecay(ctx, agentId);
+  return run().catch((again: unknown) => {
+    throw refused(again);
+  });
+}
+
 /** The decay `agentId` owes at `now`, written in a transaction of its own. */
-export async function materialiseDecay({ deps, now }: Pick<TxCtx, "deps" | "now">, agentId: string): Promise<void> {
+async function materialiseDecay({ deps, now }: Pick<TxCtx, "deps" | "now">, agentId: string): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const row = (await lockAgents(tx, [agentId], now)).get(agentId)!;
     await materialise(tx, row, now);

@@ -3,13 +3,13 @@ import { missions, submissions, webhookEvents } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { isId, newId } from "../../lib/ids";
-import { onceTx, pgCode } from "../../lib/idempotency";
+import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
-import { recordActivity, DECAY_WINDOW, materialiseDecay } from "../reputation";
+import { recordActivity, DECAY_WINDOW, withDecayWritten } from "../reputation";
 import { agentOf, type Ctx, type TxCtx, viewerOf } from "../../lib/context";
 import { findVisibleMission } from "../../db/mission-visibility";
 import { judgeFirstValidMatch, revealDeadline, commitmentMismatch, revealedCommitment } from "../verification";
-import { DECAY_OWED, fromRaised, gateOf, jsonRow, rowFromJson } from "../../db/write-functions";
+import { fromRaised, gateOf, jsonRow, rowFromJson } from "../../db/write-functions";
 import { rowsOf, MISSION_COLUMNS, type MissionRow } from "../../db/rows";
 import type { DbOrTx } from "../../db/client";
 import type { SubmissionReason } from "../../lib/reasons";
@@ -98,13 +98,7 @@ export async function createSubmission(
     });
   };
   const refused = (e: unknown) => gateRefusal(ctx.deps, e, { mission, p, reveal }) ?? fromRaised(e);
-  return once().catch(async (e: unknown) => {
-    if (pgCode(e) !== DECAY_OWED || ctx.tx) throw refused(e);
-    await materialiseDecay(ctx, submitter);
-    return once().catch((again: unknown) => {
-      throw refused(again);
-    });
-  });
+  return withDecayWritten(ctx, { agentId: submitter, run: once, refused });
 }
 
 /** What the answer shows of the mission, as judging left it (`oabp_submit` returns the same fields). */
