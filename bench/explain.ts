@@ -5,6 +5,7 @@ import {
   type ListConditions,
   listWhere,
   MISSION_REF,
+  rewardPageQuery,
   tagOnly,
   tagPageRefs,
 } from "../src/features/missions/missions.queries";
@@ -39,13 +40,14 @@ try {
   const { sql, params } = (
     tagOnly(f)
       ? tagPageRefs(db.db, { tag: f.tag, before: f.before, pageRows: f.pageRows ?? 51 })
-      : db.db
+      : (rewardPageQuery(db.db, f) ??
+        db.db
           .select(MISSION_REF)
           .from(missions)
           .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
           .where(listWhere(f))
           .orderBy(desc(missions.id))
-          .limit(f.pageRows ?? 51)
+          .limit(f.pageRows ?? 51))
   ).toSQL();
   const literal = (p: unknown) =>
     typeof p === "number" ? String(p) : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;

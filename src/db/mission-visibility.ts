@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "./client";
 import { missions } from "./schema/index";
 import type { Ctx } from "../lib/context";
@@ -13,8 +13,13 @@ import { builtOnce } from "./built-once";
 // through findVisibleMission, every list through publicMissions, every write's lock through
 // lockMission then visibleTo.
 
-/** Lists show what anyone may see: never a pending_escrow mission, never a hidden one. */
-export const publicMissions: SQL = and(ne(missions.status, "pending_escrow"), isNull(missions.hiddenAt))!;
+/**
+ * Lists show what anyone may see: never a pending_escrow mission, never a hidden one. The status
+ * is written into the statement, not sent as a parameter: a prepared statement's generic plan
+ * then estimates it as its custom plans do, so Postgres keeps the generic one instead of planning
+ * each request (bench/README.md "Scale mode").
+ */
+export const publicMissions: SQL = and(sql`${missions.status} <> 'pending_escrow'`, isNull(missions.hiddenAt))!;
 
 /** The viewer the operator (admin token) reads as: it sees hidden missions. Never an address. */
 const OPERATOR_VIEWER = "@operator";

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp, walkMissionPages } from "../helpers/app";
 import { credit, missionBody, signIn } from "../helpers/agents";
+import { rewardPageRefs } from "../../src/features/missions/missions.queries";
 
 // Narrow reward ranges are read one distinct amount at a time and narrow deadline
-// windows one hour at a time (missions.queries.ts rangeIds). Whatever the split — thin or thick
+// windows one hour at a time (missions.queries.ts rewardPageRefs, rangeIds). Whatever the split — thin or thick
 // slices at either end of a window, whole hours, a window past RANGE_STEPS hours, ranges with few
 // or too many distinct amounts — every page walk must return exactly the missions a plain filter
 // would, newest first, with no duplicates and no gaps.
@@ -81,9 +82,27 @@ describe("narrow ranges read per amount or per hour list exactly what a plain fi
     const expected = missions.filter((m) => m.amount >= lo && m.amount <= hi).map((m) => m.id);
     expect(expected.length === 0 || expected.length > 4 || lo === hi).toBe(true);
     expect(await walk(`reward_min=${lo}&reward_max=${hi}`)).toEqual(expected);
-    expect(await walk(`asset=USDC&status=open&reward_min=${lo}&reward_max=${hi}`)).toEqual(
-      missions.filter((m) => m.open && m.amount >= lo && m.amount <= hi).map((m) => m.id),
+    const open = missions.filter((m) => m.open && m.amount >= lo && m.amount <= hi).map((m) => m.id);
+    expect(await walk(`asset=USDC&status=open&reward_min=${lo}&reward_max=${hi}`)).toEqual(open);
+    // The whole rows (feeds, the web): the same first page, read by the refs the range found.
+    const feed = await t.call("GET", `/feed.xml?creator=${creator}&limit=4&reward_min=${lo}&reward_max=${hi}`);
+    expect(feed.status).toBe(200);
+    expect([...new Set(feed.text.match(/mis_[0-9A-Z]{26}/g) ?? [])]).toEqual(open.slice(0, 4));
+  });
+
+  it("a range page's refs key the document cache as a read by id does (the version a number)", async () => {
+    const refs = await rewardPageRefs(t.deps.database.db, {
+      rewardMin: "500000000",
+      rewardMax: "500000000",
+      pageRows: 5,
+    });
+    expect(refs?.map((r) => r.id)).toEqual(
+      missions
+        .filter((m) => m.amount === 500_000_000n)
+        .slice(0, 5)
+        .map((m) => m.id),
     );
+    for (const r of refs ?? []) expect([typeof r.version, r.creator]).toEqual(["number", creator]);
   });
 
   it("a reward range and a deadline window together", async () => {

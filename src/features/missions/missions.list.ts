@@ -12,6 +12,7 @@ import {
   selectRows,
   newestPublic,
   prepared,
+  rewardPageRefs,
   tagOnly,
   tagPageRefs,
   toPrefixTsquery,
@@ -78,7 +79,8 @@ async function listMissionsPage(ctx: Ctx, f: ListMissionsFilters): Promise<{ eta
       ? []
       : tagOnly(where)
         ? await tagPageRefs(db, { tag: where.tag, before, pageRows: f.limit + 1 })
-        : await filteredPage(selectRefs(db).$dynamic(), { where, rows: f.limit + 1 });
+        : ((await rewardPageRefs(db, where)) ??
+          (await filteredPage(selectRefs(db).$dynamic(), { where, rows: f.limit + 1 })));
   }
   const { page, next_cursor: next } = keysetPage(refs, f.limit);
   const { docs, served } = await missionDocsFor({ deps, db }, page);
@@ -155,7 +157,12 @@ export async function listMissions(
   } else {
     const where = conditionsOf(ctx, f, before);
     if (!where) return { missions: [], next_cursor: null };
-    rows = await filteredPage(selectRows(db).$dynamic(), { where, rows: f.limit + 1 });
+    // A narrow reward range's page is found by its refs, then read whole.
+    const refs = await rewardPageRefs(db, where);
+    rows = await filteredPage(selectRows(db).$dynamic(), {
+      where: refs ? { ids: refs.map((r) => r.id) } : where,
+      rows: f.limit + 1,
+    });
   }
   const { page, next_cursor: next } = keysetPage(rows, f.limit);
   // Each creator's record came joined with its row.

@@ -6,6 +6,7 @@ import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
 import type { MissionStatus, VerificationType } from "../../db/vocabulary";
 import { CREATOR_RECORD_COMPACT } from "../records";
+import type { MissionRef } from "./missions.docs";
 
 // Hot queries are prepared once per database handle (an unprepared query costs an extra round
 // trip; docs/design.md "Fixed stack").
@@ -102,6 +103,8 @@ export interface ListConditions {
   creatorMinPaidRatioBp?: number;
   creatorMaxNeverJudged?: number;
   before?: string;
+  /** Exactly these missions (a page whose refs were read first: rewardPageRefs). */
+  ids?: string[];
   /** The rows the page query reads (limit + 1): narrow ranges are read per amount or hour. */
   pageRows?: number;
 }
@@ -115,11 +118,12 @@ export interface ListConditions {
  * Bounded: at most MAX_PAGE_ROWS distinct texts per statement shape.
  */
 const MAX_PAGE_ROWS = 1000;
-function literalLimit(n: number): number {
+function literalRows(n: number): SQL {
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_ROWS) throw new RangeError(`page rows ${n}`);
-  // drizzle renders an SQL object given to .limit() as it is (pg-core dialect buildSelectQuery).
-  return sql.raw(String(n)) as unknown as number;
+  return sql.raw(String(n));
 }
+// drizzle renders an SQL object given to .limit() as it is (pg-core dialect buildSelectQuery).
+const literalLimit = (n: number): number => literalRows(n) as unknown as number;
 
 /** Whether a tag is the list's only filter (besides the cursor): tagPageRefs reads that page. */
 export function tagOnly(f: ListConditions): f is ListConditions & { tag: string } {
@@ -174,34 +178,66 @@ const HOUR = 3_600_000;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * The ids of a page filtered by a narrow reward range or deadline window, without
- * reading every match. A b-tree cannot serve a range and the list's id order at once, so a
- * range that matches 2 000 missions at 1M would fetch and sort all of them. Instead the range
- * is split into its distinct amounts (a skip scan of missions_amount_id_idx, at most RANGE_STEPS
- * + 1 probes) or its hours (oabp_deadline_hour), each read newest first with every other filter
- * and stopped at `n` rows (missions_amount_id_idx, missions_deadline_hour_id_idx), and the
- * newest `n` of those kept. Wider ranges keep the plain plan (the primary-key walk finds matches
- * fast when they are many). The result is an array expression for `id = any(…)`.
+ * The refs of a page filtered by a narrow reward range, without reading every match; undefined
+ * when the conditions hold no range with both bounds, or a range of more than RANGE_STEPS
+ * distinct amounts (the plain page walks the primary key, which finds matches fast when they are
+ * many). A b-tree cannot serve a range and the list's id order at once, so a range matching 2 000
+ * missions at 1M would fetch and sort all of them. Instead the range is split into its distinct
+ * amounts (a skip scan of missions_amount_id_idx, at most RANGE_STEPS + 1 probes), each read
+ * newest first with every other filter and stopped at the page, and the newest of those kept,
+ * their refs read from the rows the walk already visited. One statement whose generic plan is
+ * the one Postgres keeps at every size: the bounds only reach index probes of one row, and the
+ * loop over the amounts is a fixed generate_series (bench/README.md "Scale mode"). With one
+ * bound, or a range too wide, the plain page reads it.
+ */
+export function rewardPageQuery(db: DbOrTx, f: ListConditions) {
+  const { rewardMin: lo, rewardMax: hi, pageRows } = f;
+  if (lo === undefined || hi === undefined || pageRows === undefined) return undefined;
+  const rest = and(...conditions({ ...f, rewardMin: undefined, rewardMax: undefined }))!;
+  const asset = f.asset ? sql`and ${missions.rewardAsset} = ${f.asset}` : sql``;
+  const steps = sql.raw(String(RANGE_STEPS));
+  const rows = literalRows(pageRows);
+  // The distinct amounts in the range, lowest first; evaluated lazily, so LIMIT bounds it.
+  const amounts = sql`(with recursive v(a) as (
+      (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} between ${lo} and ${hi} ${asset} order by 1 limit 1)
+      union all
+      select (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} > v.a and ${missions.rewardAmount} <= ${hi} ${asset} order by 1 limit 1)
+        from v where v.a is not null)
+    select x.a as amounts, cardinality(x.a) as n from (select array(select a from v where a is not null limit ${steps} + 1) as a) x) r`;
+  // Constants, not parameters: a generic plan costs generate_series($n) as 1 000 rows (past the JIT threshold).
+  const page = sql`left join lateral (select m.id, m.version, m.creator from generate_series(1, ${steps}) i
+      cross join lateral (select ${missions.id} as id, ${missions.rowVersion} as version, ${missions.creator} as creator
+        from ${missions} where ${missions.rewardAmount} = r.amounts[i] and ${rest} order by ${missions.id} desc limit ${rows}) m
+      where i <= r.n order by m.id desc limit ${rows}) p on r.n <= ${steps}`;
+  return db
+    .select({
+      n: sql<number>`r.n`.mapWith(Number),
+      id: sql<string | null>`p.id`,
+      version: sql<number | null>`p.version`.mapWith(missions.rowVersion),
+      creator: sql<string | null>`p.creator`,
+      record: CREATOR_RECORD_COMPACT,
+    })
+    .from(sql`${amounts} ${page}`)
+    .leftJoin(agentRecords, eq(agentRecords.agentId, sql`p.creator`))
+    .orderBy(sql`p.id desc`);
+}
+
+/** rewardPageQuery's refs; undefined when the plain page must read it. */
+export async function rewardPageRefs(db: DbOrTx, f: ListConditions): Promise<MissionRef[] | undefined> {
+  const found = await rewardPageQuery(db, f);
+  if (!found || (found[0]?.n ?? 0) > RANGE_STEPS) return undefined;
+  return found.flatMap(({ id, version, creator, record }) =>
+    id === null || version === null || creator === null ? [] : [{ id, version, creator, record }],
+  );
+}
+
+/**
+ * The ids of a page filtered by a narrow deadline window, without reading every match: the
+ * window is split into its hours (oabp_deadline_hour), each read newest first with every other
+ * filter and stopped at `n` rows (missions_deadline_hour_id_idx), and the newest `n` of those
+ * kept. Wider windows keep the plain plan. The result is an array expression for `id = any(…)`.
  */
 function rangeIds(f: ListConditions, n: number): SQL | undefined {
-  if (f.rewardMin !== undefined && f.rewardMax !== undefined) {
-    const all = and(...conditions(f))!;
-    const plain = sql`array(select ${missions.id} from ${missions} where ${all} order by ${missions.id} desc limit ${n})`;
-    const rest = and(...conditions({ ...f, rewardMin: undefined, rewardMax: undefined }))!;
-    const asset = f.asset ? sql`and ${missions.rewardAsset} = ${f.asset}` : sql``;
-    // The distinct amounts in the range, lowest first; evaluated lazily, so LIMIT bounds it.
-    const amounts = sql`with recursive v(a) as (
-        (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} between ${f.rewardMin} and ${f.rewardMax} ${asset} order by 1 limit 1)
-        union all
-        select (select ${missions.rewardAmount} from ${missions} where ${missions.rewardAmount} > v.a and ${missions.rewardAmount} <= ${f.rewardMax} ${asset} order by 1 limit 1)
-          from v where v.a is not null)
-      select a from v where a is not null`;
-    return sql`(case when (select count(*) from (${amounts} limit ${RANGE_STEPS + 1}) c) <= ${RANGE_STEPS}
-      then array(select p.id from (${amounts}) vals cross join lateral (
-        select ${missions.id} as id from ${missions} where ${missions.rewardAmount} = vals.a and ${rest}
-        order by ${missions.id} desc limit ${n}) p order by p.id desc limit ${n})
-      else ${plain} end)`;
-  }
   const [after, before] = [f.deadlineAfter, f.deadlineBefore];
   if (after && before) {
     const [a, b] = [after.getTime(), before.getTime()];
@@ -261,5 +297,6 @@ function conditions(f: ListConditions): SQL[] {
       sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.missionsNeverJudged} <= ${f.creatorMaxNeverJudged})`,
     );
   if (f.before) conds.push(lt(missions.id, f.before));
+  if (f.ids) conds.push(inArray(missions.id, f.ids));
   return conds;
 }
