@@ -1,11 +1,9 @@
-import { desc, eq } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
-import { agentRecords, missions } from "../src/db/schema/index";
 import {
+  filteredPage,
   type ListConditions,
-  listWhere,
-  MISSION_REF,
   rewardPageQuery,
+  selectRefs,
   tagOnly,
   tagPageRefs,
 } from "../src/features/missions/missions.queries";
@@ -40,14 +38,7 @@ try {
   const { sql, params } = (
     tagOnly(f)
       ? tagPageRefs(db.db, { tag: f.tag, before: f.before, pageRows: f.pageRows ?? 51 })
-      : (rewardPageQuery(db.db, f) ??
-        db.db
-          .select(MISSION_REF)
-          .from(missions)
-          .leftJoin(agentRecords, eq(agentRecords.agentId, missions.creator))
-          .where(listWhere(f))
-          .orderBy(desc(missions.id))
-          .limit(f.pageRows ?? 51))
+      : (rewardPageQuery(db.db, f) ?? filteredPage(selectRefs(db.db).$dynamic(), { where: f, rows: f.pageRows ?? 51 }))
   ).toSQL();
   const literal = (p: unknown) =>
     typeof p === "number" ? String(p) : `'${String(p instanceof Date ? p.toISOString() : p).replace(/'/g, "''")}'`;

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, type Placeholder, sql, type SQL } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { agentRecords, missions, missionTags } from "../../db/schema/index";
 import { MISSION_COLUMNS } from "../../db/rows";
-import type { MissionStatus, VerificationType } from "../../db/vocabulary";
+import { type MissionStatus, PUBLIC_STATUSES, type VerificationType, VERIFICATION_TYPES } from "../../db/vocabulary";
 import { CREATOR_RECORD_COMPACT } from "../records";
 import type { MissionRef } from "./missions.docs";
 
@@ -163,7 +163,7 @@ export const selectRows = (db: DbOrTx) =>
 
 /** A filtered page of `qb` (selectRefs or selectRows, `.$dynamic()`), newest first. */
 export function filteredPage<T extends PgSelect>(qb: T, { where, rows }: { where: ListConditions; rows: number }) {
-  return qb.where(listWhere(where)).orderBy(desc(missions.id)).limit(rows);
+  return qb.where(listWhere(where)).orderBy(desc(missions.id)).limit(literalLimit(rows));
 }
 
 export function listWhere(f: ListConditions): SQL {
@@ -268,12 +268,28 @@ function rangeIds(f: ListConditions, n: number): SQL | undefined {
   return undefined;
 }
 
+/**
+ * `column in ('a', 'b')` with the words written into the statement, as publicMissions is: a
+ * generic plan then estimates them as a custom plan does, and Postgres stops planning each
+ * request. Only words of `vocabulary` (the filters' zod enums already hold nothing else), in its
+ * order: a bounded number of statement texts.
+ */
+function inWords<W extends string>(column: PgColumn, words: readonly W[], vocabulary: readonly W[]): SQL {
+  const kept = vocabulary.filter((w) => words.includes(w));
+  if (kept.length !== new Set(words).size) throw new RangeError(`not in the vocabulary: ${words.join(", ")}`);
+  return sql`${column} in (${sql.raw(kept.map((w) => `'${w}'`).join(", "))})`;
+}
+
 function conditions(f: ListConditions): SQL[] {
   const conds: SQL[] = [];
   // An explicit status list holds public statuses only (the zod enum); hidden missions never list.
-  conds.push(f.statuses ? and(inArray(missions.status, f.statuses), isNull(missions.hiddenAt))! : publicMissions);
+  conds.push(
+    f.statuses
+      ? and(inWords(missions.status, f.statuses, PUBLIC_STATUSES), isNull(missions.hiddenAt))!
+      : publicMissions,
+  );
   if (f.missionTypes) conds.push(inArray(missions.missionType, f.missionTypes)); // AIP-2 §4: OR
-  if (f.verificationType) conds.push(eq(missions.verificationType, f.verificationType));
+  if (f.verificationType) conds.push(inWords(missions.verificationType, [f.verificationType], VERIFICATION_TYPES));
   if (f.asset) conds.push(eq(missions.rewardAsset, f.asset));
   if (f.creator) conds.push(eq(missions.creator, f.creator));
   // The tag table, walked in (tag, mission_id) order (see schema/missions.ts missionTags).
