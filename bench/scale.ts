@@ -40,6 +40,8 @@ const cfg = {
   small: intEnv("BENCH_SCALE_SMALL", 10_000),
   large: intEnv("BENCH_SCALE_LARGE", 1_000_000),
   duration: intEnv("BENCH_DURATION", 5),
+  /** Rounds per read route, alternating which size runs first; the median ratio is reported. */
+  rounds: intEnv("BENCH_SCALE_ROUNDS", 1),
   connections: intEnv("BENCH_CONNECTIONS", 10),
   poolMax: intEnv("BENCH_POOL_MAX", 10),
   writers: intEnv("BENCH_WRITERS", 10),
@@ -196,9 +198,15 @@ async function main() {
     const ratios: string[] = [];
     const picked = (k: string) => !cfg.routes || cfg.routes.includes(k);
     for (const key of cfg.only === "writes" ? [] : Object.keys(rs).filter(picked)) {
-      const s = await fire(small, rs[key]!);
-      const l = await fire(large, rl[key]!);
-      const ratio = latencyRatio(s, l);
+      // Rounds alternate which size goes first (A B, B A, …); the round with the median ratio is kept.
+      const pairs: { s: Result; l: Result; ratio: number }[] = [];
+      for (let r = 0; r < cfg.rounds; r++) {
+        const first = r % 2 === 0 ? await fire(small, rs[key]!) : await fire(large, rl[key]!);
+        const second = r % 2 === 0 ? await fire(large, rl[key]!) : await fire(small, rs[key]!);
+        const [s, l] = r % 2 === 0 ? [first, second] : [second, first];
+        pairs.push({ s, l, ratio: latencyRatio(s, l) });
+      }
+      const { s, l, ratio } = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
       const bad = s.non2xx + l.non2xx + s.errors + l.errors;
       log(
         `${key}: ${s.requests.average.toFixed(0)} → ${l.requests.average.toFixed(0)} req/s, latency ×${ratio.toFixed(2)}${bad ? `, ${bad} failures` : ""}`,
