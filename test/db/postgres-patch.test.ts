@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 // patches/postgres+3.4.9.patch is applied at install by patch-package (package.json
 // "postinstall"); the failures it guards against are shown on a real server by
-// test/db/unpipelined.int.test.ts (items 1–3) and below (item 4). This checks the driver the
+// test/db/unpipelined.int.test.ts (the first three fixes) and below (the fourth). This checks the driver the
 // server loads carries every fix, in each of its builds, so an install that skipped the patch
 // fails here at once.
 // The package's exports name no package.json: its root is two levels above the CommonJS entry.
@@ -30,11 +30,11 @@ describe("the installed postgres.js", () => {
   });
 });
 
-// Item 4: a pool with every connection busy hands each new query to the oldest busy connection and
+// The fourth fix: a pool with every connection busy hands each new query to the oldest busy connection and
 // moves it back among the busy ones (shift, remove, push). Unpatched, that queue's array grew by
 // one entry per query and each move scanned all of it: CPU per query rose with uptime under load.
 type Queue<T> = { shift(): T; remove(x: T): T | null; push(x: T): T; readonly length: number };
-const queueModule = pathToFileURL(path.join(dir, "src/queue.js")).href;
+const queueModule = pathToFileURL(path.join(dir, "src", "queue.js")).href;
 
 const indexOf = Array.prototype.indexOf;
 afterEach(() => {

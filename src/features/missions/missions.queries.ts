@@ -17,7 +17,7 @@ import { publicMissions } from "../../db/mission-visibility";
  * What a list page needs before its documents: the id and the row's version, and the
  * creator's record, joined in (it belongs to the creator, so it is never part of a document).
  */
-export const MISSION_REF = {
+const MISSION_REF = {
   id: missions.id,
   version: missions.rowVersion,
   creator: missions.creator,
@@ -166,7 +166,7 @@ export function filteredPage<T extends PgSelect>(qb: T, { where, rows }: { where
   return qb.where(listWhere(where)).orderBy(desc(missions.id)).limit(literalLimit(rows));
 }
 
-export function listWhere(f: ListConditions): SQL {
+function listWhere(f: ListConditions): SQL {
   const ids = f.pageRows === undefined ? undefined : rangeIds(f, f.pageRows);
   return ids ? sql`${missions.id} = any(${ids})` : and(...conditions(f))!;
 }
@@ -302,8 +302,18 @@ function conditions(f: ListConditions): SQL[] {
   if (f.rewardMax) conds.push(lte(missions.rewardAmount, f.rewardMax));
   if (f.deadlineAfter) conds.push(gte(missions.deadline, f.deadlineAfter));
   if (f.deadlineBefore) conds.push(lte(missions.deadline, f.deadlineBefore));
-  // Creators by track record, read from agent_records through its indexes
-  // (paid_ratio_bp, missions_never_judged); the page walk stays on missions' id order.
+  conds.push(...recordConditions(f));
+  if (f.before) conds.push(lt(missions.id, f.before));
+  if (f.ids) conds.push(inArray(missions.id, f.ids));
+  return conds;
+}
+
+/**
+ * Creators by track record, read from agent_records through its indexes (paid_ratio_bp,
+ * missions_never_judged); the page walk stays on missions' id order.
+ */
+function recordConditions(f: ListConditions): SQL[] {
+  const conds: SQL[] = [];
   if (f.creatorMinPaidRatioBp !== undefined)
     conds.push(
       sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.paidRatioBp} >= ${f.creatorMinPaidRatioBp})`,
@@ -312,7 +322,5 @@ function conditions(f: ListConditions): SQL[] {
     conds.push(
       sql`${missions.creator} in (select ${agentRecords.agentId} from ${agentRecords} where ${agentRecords.missionsNeverJudged} <= ${f.creatorMaxNeverJudged})`,
     );
-  if (f.before) conds.push(lt(missions.id, f.before));
-  if (f.ids) conds.push(inArray(missions.id, f.ids));
   return conds;
 }
