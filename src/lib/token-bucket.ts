@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { perDatabase } from "../db/prepared";
 import { rateBuckets } from "../db/schema/index";
@@ -157,7 +157,12 @@ function secondsUntil(policy: RatePolicy, tokens: number, target: number): numbe
  * Deletes buckets that are full again by now (they say nothing a missing row does not), in a
  * bounded batch: the table holds only callers active within the longest window.
  */
-export async function purgeFullBuckets(db: Db, now: Date, longestWindowSeconds: number, batch = 5000): Promise<void> {
+export async function purgeFullBuckets(
+  db: DbOrTx,
+  now: Date,
+  longestWindowSeconds: number,
+  batch = 5000,
+): Promise<void> {
   const before = new Date(now.getTime() - longestWindowSeconds * 1000).toISOString();
   await db.execute(
     sql`delete from rate_buckets where key in (select key from rate_buckets where updated_at < ${before}::timestamptz limit ${batch})`,
