@@ -1,5 +1,7 @@
+import { createECDH } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { keccak256 } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { z } from "zod";
 
@@ -20,9 +22,22 @@ const KeyFile = z.object({
   created_at: z.string(),
 });
 
+/**
+ * The address from Node's own secp256k1 (OpenSSL), so a start builds no curve tables: viem's
+ * account (noble, whose first multiplication precomputes them: ≈ 5–7 % of a start's CPU profile)
+ * is made on the first signature (docs/operations.md "Start time").
+ */
 export function signerFrom(privateKey: `0x${string}`): AttestationSigner {
-  const account = privateKeyToAccount(privateKey);
-  return { address: account.address.toLowerCase(), account };
+  const ecdh = createECDH("secp256k1");
+  ecdh.setPrivateKey(Buffer.from(privateKey.slice(2), "hex"));
+  const address = `0x${keccak256(ecdh.getPublicKey().subarray(1)).slice(-40)}`;
+  let account: PrivateKeyAccount | undefined;
+  return {
+    address,
+    get account() {
+      return (account ??= privateKeyToAccount(privateKey));
+    },
+  };
 }
 
 /** A fresh in-memory signer (tests, a second test server). */

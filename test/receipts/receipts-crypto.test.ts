@@ -51,3 +51,20 @@ describe("ed25519: node:crypto and @noble/ed25519 agree", () => {
     expect(generateKeyring(now).published).toHaveLength(1);
   });
 });
+
+describe("the attestation key's address (AIP-3 §2)", () => {
+  it("is derived by Node's secp256k1 as viem derives it, and the lazily made account signs for it", async () => {
+    const { signerFrom } = await import("../../src/lib/attestation-key");
+    const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");
+    const { recoverMessageAddress } = await import("viem");
+    // The key 1's address is well known (the generator point's).
+    expect(signerFrom(`0x${"0".repeat(63)}1`).address).toBe("0x7e5f4552091a69125d5dfcb7b8c2659029395bdf");
+    for (let i = 0; i < 8; i++) {
+      const key = generatePrivateKey();
+      const signer = signerFrom(key);
+      expect(signer.address).toBe(privateKeyToAccount(key).address.toLowerCase());
+      const signature = await signer.account.signMessage({ message: "oabp" });
+      expect((await recoverMessageAddress({ message: "oabp", signature })).toLowerCase()).toBe(signer.address);
+    }
+  });
+});
