@@ -10,6 +10,12 @@ import { chainPayouts, missions, submissions } from "./schema/index";
 /** The rows of `db.execute(…)`: postgres.js answers an array, PGlite `{ rows }`. */
 export const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
+/** The rows a `db.execute(…)` INSERT/UPDATE/DELETE touched: postgres.js says `count`, PGlite `affectedRows`. */
+export function affectedOf(r: unknown): number {
+  const o = r as { count?: number; affectedRows?: number; rowCount?: number };
+  return Number(o.count ?? o.affectedRows ?? o.rowCount ?? 0);
+}
+
 /**
  * The one mission row type: every column MISSION_COLUMNS selects. Code that needs fewer columns
  * takes a `Pick<MissionRow, …>`; row_version is read by the list path only

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { affectedOf } from "../db/rows";
 import { purgeFullBuckets } from "../lib/token-bucket";
+
+const KEEP_MS = 3_600_000;
+const BATCH = 1000;
 
 /**
  * Expired nonces and sessions are kept an hour (for support), then deleted in bounded batches —
@@ -8,21 +12,9 @@ import { purgeFullBuckets } from "../lib/token-bucket";
  * messages already sent, an autocommit DELETE that was waiting on a lock would still commit after
  * the process is gone (docs/operations.md "Graceful shutdown").
  */
-const KEEP_MS = 3_600_000;
-const BATCH = 1000;
-
 export async function purgeExpiredAuth(deps: Deps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - KEEP_MS);
   return deps.database.db.transaction(async (db) => {
-    const count = async (q: ReturnType<typeof sql>) => {
-      const r = (await db.execute(q)) as unknown as {
-        rowCount?: number;
-        count?: number;
-        affectedRows?: number;
-        length?: number;
-      };
-      return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
-    };
     // Rate buckets full again carry nothing (src/lib/token-bucket.ts); 3600: the federation bucket's window.
     const r = deps.config.rateLimits;
     await purgeFullBuckets(
@@ -30,13 +22,16 @@ export async function purgeExpiredAuth(deps: Deps): Promise<number> {
       deps.clock.now(),
       Math.max(3600, r?.writeIp.windowSeconds ?? 0, r?.writeAgent.windowSeconds ?? 0, r?.sessionIp.windowSeconds ?? 0),
     );
-    return (
-      (await count(
+    const nonces = affectedOf(
+      await db.execute(
         sql`delete from auth_nonces where nonce in (select nonce from auth_nonces where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`,
-      )) +
-      (await count(
-        sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`,
-      ))
+      ),
     );
+    const sessions = affectedOf(
+      await db.execute(
+        sql`delete from auth_sessions where token_hash in (select token_hash from auth_sessions where expires_at < ${before.toISOString()}::timestamptz limit ${BATCH})`,
+      ),
+    );
+    return nonces + sessions;
   });
 }

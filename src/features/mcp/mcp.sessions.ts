@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { identityOfSessionHash } from "../auth";
 import { mcpSessions } from "../../db/schema/index";
+import { affectedOf } from "../../db/rows";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import { randomToken } from "../../lib/hash";
@@ -318,9 +319,10 @@ export async function terminateSession(deps: Deps, id: string): Promise<boolean>
  */
 export async function purgeEndedSessions(deps: Deps): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - MCP_SESSION_COOLING_SECONDS * 1000);
-  const r = (await deps.database.db.execute(sql`
+  return affectedOf(
+    await deps.database.db.execute(sql`
     delete from ${mcpSessions} where id in (
       select id from ${mcpSessions} where expires_at <= ${before.toISOString()}::timestamptz limit ${PURGE_BATCH}
-    )`)) as unknown as { rowCount?: number; count?: number; affectedRows?: number };
-  return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
+    )`),
+  );
 }

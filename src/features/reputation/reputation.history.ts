@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { agents, ratingHistory } from "../../db/schema/index";
+import { affectedOf } from "../../db/rows";
 import type { Deps } from "../../deps";
 import { type Ctx, dbOf } from "../../lib/context";
 import { effectiveRating } from "./decay";
@@ -75,12 +76,9 @@ export async function agentHistory(
  * clock, so compared with it: twice the cursor lifetime), in bounded batches.
  */
 export async function purgeRatingVersions(deps: Deps, batch = 5000): Promise<number> {
-  const r = (await deps.database.db.execute(sql`
+  return affectedOf(
+    await deps.database.db.execute(sql`
     delete from agent_rating_versions where id in (
-      select id from agent_rating_versions where changed_at < now() - ${2 * CURSOR_TTL_MS} * interval '1 millisecond' order by id limit ${batch})`)) as unknown as {
-    rowCount?: number;
-    count?: number;
-    affectedRows?: number;
-  };
-  return Number(r.count ?? r.affectedRows ?? r.rowCount ?? 0);
+      select id from agent_rating_versions where changed_at < now() - ${2 * CURSOR_TTL_MS} * interval '1 millisecond' order by id limit ${batch})`),
+  );
 }
