@@ -222,12 +222,13 @@ export function startedAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * What the embedded Postgres is started with beyond PGlite's own parameters: a 32 MB buffer pool
- * instead of 128 MB. PGlite zeroes the whole pool at every start (memset was 14 % of a restart's
- * CPU; the create costs ≈ 25 % less CPU with it), and with the data dir on the host's file system
- * the OS page cache keeps the pages a smaller pool drops (docs/operations.md "Start time").
+ * What the embedded Postgres is started with beyond PGlite's own parameters: a 16 MB buffer pool
+ * instead of 128 MB. PGlite zeroes the whole pool at every start, in wasm (memset: 14 % of a
+ * restart's CPU at 32 MB), and with the data dir on the host's file system the OS page cache keeps
+ * the pages a smaller pool drops: random reads over a 40 MB table cost 3–15 % more at 16 MB than
+ * at 32 MB, a start ≈ 60 ms less (docs/operations.md "Start time").
  */
-export const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
+export const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
