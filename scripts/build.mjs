@@ -121,6 +121,30 @@ function sourceUrlPlugin(root) {
   };
 }
 
+/**
+ * zod's `locales` namespace (`z.locales`, `core.locales`) as English only: zod re-exports its 60-odd
+ * translations from both entry points, and since `z` is used as an object the bundler keeps all of
+ * them — 368 KB compiled at every start (≈ 40 ms, docs/operations.md "Start time") for messages
+ * the server never shows; English is zod's default and the only one it uses. Nothing of zod's own
+ * code changes: the namespace module is what is bundled in its place.
+ */
+function zodEnglishOnlyPlugin() {
+  return {
+    name: "oabp-zod-english-only",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+          ? { path: path.join(path.dirname(args.importer), "..", "locales", "index.js"), namespace: "zod-locales" }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+        contents: 'export { default as en } from "./en.js";',
+        resolveDir: path.dirname(args.path),
+      }));
+    },
+  };
+}
+
 async function buildInto(root, out) {
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
@@ -147,7 +171,7 @@ async function buildInto(root, out) {
     sourcesContent: false, // the map points at src/; stack traces need names and lines only
     legalComments: "linked", // the bundled packages' licence notices, in *.LEGAL.txt beside each file
     logLevel: "warning",
-    plugins: [sourceUrlPlugin(root)],
+    plugins: [sourceUrlPlugin(root), zodEnglishOnlyPlugin()],
   });
   for (const f of RUNTIME_FILES) {
     const from = path.join(root, f);

@@ -50,6 +50,19 @@ describe("the built server", () => {
     expect((await fetch(`${server.base}${swagger}`)).status).toBe(200);
   });
 
+  it("answers zod's refusals in English, the one locale the build bundles", async () => {
+    const res = await fetch(`${server.base}/missions?limit=0`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("limit: Too small: expected number to be >=1");
+    const locales = new Set<string>();
+    for (const f of readdirSync(DIST).filter((x) => x.endsWith(".js")))
+      for (const m of readFileSync(path.join(DIST, f), "utf8").matchAll(
+        /^\/\/ node_modules\/zod\/v4\/locales\/([\w-]+)/gm,
+      ))
+        locales.add(m[1]!);
+    expect([...locales]).toEqual(["en"]);
+  });
+
   it("serves the spec bundles and the packed client", async () => {
     const zip = await fetch(`${server.base}/specs/AIP-1.zip`);
     expect(zip.status).toBe(200);
