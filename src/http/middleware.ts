@@ -45,15 +45,31 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
+/** A body whose size is known only by reading it: chunked (Transfer-Encoding), not Content-Length. */
+const chunked = (c: Context<AppEnv>) =>
+  c.req.header("transfer-encoding") !== undefined || c.req.header("content-length") === undefined;
+
+/**
+ * The body size limit, decided from Content-Length when there is one (Node's parser then reads
+ * exactly that many bytes). hono's bodyLimit reads `c.req.raw.body` first, which turns
+ * @hono/node-server's lightweight request into a full WHATWG Request with a stream (a fifth of an
+ * authenticated POST's CPU in the profile, bench/README.md "The body read"); it is kept for chunked
+ * bodies only, whose size is known only by reading them.
+ */
+export function limitBody(maxSize: number, tooLarge: (c: Context<AppEnv>) => Response | Promise<Response>) {
+  const streaming = bodyLimit({ maxSize, onError: (c) => tooLarge(c as Context<AppEnv>) });
+  const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (chunked(c)) return streaming(c, next);
+    return Number(c.req.header("content-length")) > maxSize ? tooLarge(c) : next();
+  };
+  return limited;
+}
+
 /** 415 for a body that is not JSON, 413 past the configured size (docs/design.md wire conventions). */
 export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: limitBytes,
-    onError: (c) =>
-      sendError(c as never, "PAYLOAD_TOO_LARGE", `request body exceeds ${limitBytes} bytes`, {
-        limit_bytes: limitBytes,
-      }),
-  });
+  const limit = limitBody(limitBytes, (c) =>
+    sendError(c, "PAYLOAD_TOO_LARGE", `request body exceeds ${limitBytes} bytes`, { limit_bytes: limitBytes }),
+  );
   const gate: MiddlewareHandler<AppEnv> = async (c, next) => {
     const length = c.req.header("content-length");
     const hasBody = length !== undefined ? length !== "0" : c.req.header("transfer-encoding") !== undefined;
@@ -84,14 +100,16 @@ export function jsonOnly(limitBytes: number): MiddlewareHandler<AppEnv> {
           { reason: "invalid_text" },
         );
       }
-      // The stream is consumed: later readers of the raw request (a route's own bodyLimit) get it again.
-      const raw = c.req.raw;
-      c.req.raw = new Request(raw.url, {
-        method: raw.method,
-        headers: raw.headers,
-        body: text === "" ? null : text,
-        signal: raw.signal,
-      });
+      // A chunked body's stream is consumed: a route's own limit reads the raw request again.
+      if (chunked(c)) {
+        const raw = c.req.raw;
+        c.req.raw = new Request(raw.url, {
+          method: raw.method,
+          headers: raw.headers,
+          body: text === "" ? null : text,
+          signal: raw.signal,
+        });
+      }
       await next();
     });
   };

@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "@hono/zod-openapi";
 import type { Deps } from "../../deps";
 import { asAppError, validationError } from "../../http/errors";
+import { limitBody } from "../../http/middleware";
 import { ctxFromRequest } from "../../http/context";
 import type { AppEnv, Identity } from "../../http/types";
 import { AppError } from "../../lib/errors";
@@ -205,15 +205,13 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
 
 /** The A2A endpoint: plain Hono routes at the origin root, answering their own JSON-RPC bodies. */
 export function registerA2a(app: Hono<AppEnv>, deps: Deps): void {
-  const limit = bodyLimit({
-    maxSize: deps.config.bodyLimitBytes,
-    onError: (c) =>
-      errorResponse(c, null, {
-        code: A2A_ERRORS.INVALID_REQUEST,
-        message: `Payload Too Large: at most ${deps.config.bodyLimitBytes} bytes`,
-        reason: "payload_too_large",
-      }),
-  });
+  const limit = limitBody(deps.config.bodyLimitBytes, (c) =>
+    errorResponse(c, null, {
+      code: A2A_ERRORS.INVALID_REQUEST,
+      message: `Payload Too Large: at most ${deps.config.bodyLimitBytes} bytes`,
+      reason: "payload_too_large",
+    }),
+  );
   app.post(A2A_PATH, limit, handle);
   app.on(["GET", "PUT", "PATCH", "DELETE"], A2A_PATH, (c) => {
     c.header("Allow", "POST, OPTIONS");

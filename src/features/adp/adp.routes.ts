@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { bearer, routes } from "../../http/route";
 import { jsonBody, optionalJsonBody } from "../../http/openapi";
 import { sendError } from "../../http/errors";
+import { limitBody } from "../../http/middleware";
 import { AgentCardSchema, MAX_CARD_BYTES } from "./adp.card";
 import {
   AdvertiseResponse,
@@ -59,14 +59,12 @@ export const advertiseRoute = route.post(
 );
 
 /** §7.6: a card travels as one AIP message of at most 65 535 octets (mounted on the advertise path). */
-export const advertiseBodyLimit = bodyLimit({
-  maxSize: MAX_CARD_BYTES,
-  onError: (c) =>
-    sendError(c, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
-      reason: "card_too_large",
-      limit_bytes: MAX_CARD_BYTES,
-    }),
-});
+export const advertiseBodyLimit = limitBody(MAX_CARD_BYTES, (c) =>
+  sendError(c, "PAYLOAD_TOO_LARGE", `an Agent Card is at most ${MAX_CARD_BYTES} bytes (ADP §7.6)`, {
+    reason: "card_too_large",
+    limit_bytes: MAX_CARD_BYTES,
+  }),
+);
 
 export const discoverRoute = route.post(
   `${ADP_BASE_PATH}/${ADP_METHODS.discover}`,

@@ -1,6 +1,6 @@
-import type { Context, Hono, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import type { Context, Hono } from "hono";
 import type { Deps } from "../../deps";
+import { limitBody } from "../../http/middleware";
 import type { AppEnv } from "../../http/types";
 import { TRANSPORT_PATHS, MCP_PATH } from "../../lib/mcp-contract";
 import { RPC } from "./mcp.jsonrpc";
@@ -22,7 +22,7 @@ export const MCP_OWN_PATHS: ReadonlySet<string> = new Set([MCP_PATH, ...TRANSPOR
  * `transport_paths.served` is exactly ["/mcp"]). Documented in /openapi.json by mcp.routes.ts.
  */
 export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
-  app.post(MCP_PATH, limitBody(deps.config.bodyLimitBytes), handlePost);
+  app.post(MCP_PATH, limitMessage(deps.config.bodyLimitBytes), handlePost);
   app.get(MCP_PATH, handleGet); // HEAD too (Hono answers HEAD with the GET route, without the body)
   app.delete(MCP_PATH, handleDelete);
   app.on(["PUT", "PATCH"], MCP_PATH, (c) => {
@@ -42,14 +42,9 @@ export function registerMcp(app: Hono<AppEnv>, deps: Deps): void {
   }
 }
 
-/**
- * The body size limit, decided from Content-Length when there is one. hono's bodyLimit reads
- * `c.req.raw.body` first, which turns @hono/node-server's lightweight request into a full
- * WHATWG Request with a stream (a third of the cost of a tools/call in the profile); it is kept
- * for chunked bodies only, whose size is known only by reading them.
- */
-function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
-  const tooLarge = (c: Context<AppEnv>) =>
+/** 413 in the transport's own JSON-RPC shape, past the configured size (src/http/middleware.ts limitBody). */
+const limitMessage = (maxSize: number) =>
+  limitBody(maxSize, (c) =>
     sendTransportError(c, {
       status: 413,
       id: null,
@@ -57,16 +52,8 @@ function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
         code: RPC.INVALID_REQUEST,
         message: `Payload Too Large: a message may be at most ${maxSize} bytes`,
       },
-    });
-  const streaming = bodyLimit({ maxSize, onError: (c) => tooLarge(c as Context<AppEnv>) });
-  return async (c, next) => {
-    const length = c.req.header("content-length");
-    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
-      return Number(length) > maxSize ? tooLarge(c) : next();
-    }
-    return streaming(c, next);
-  };
-}
+    }),
+  );
 
 /** The caller's live session named by Mcp-Session-Id, if any. */
 async function liveSession(c: Context<AppEnv>) {
