@@ -13,6 +13,7 @@ import { recoverAttestationSigners, registryAttestationHash } from "../../lib/ev
 import { touchAgent } from "../../db/touch-agent";
 import type { Db } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
+import { notifiedCaches } from "../../db/notified-cache";
 
 /** Agent Mesh API keys (issued by POST /agents/register) start with this. */
 export const MESH_KEY_PREFIX = "oabp_mesh_";
@@ -204,10 +205,20 @@ export async function bindRegistryAttestation(ctx: Ctx, input: AttestationInput)
   });
 }
 
-// Every signed-in request reads its session: one prepared statement per database handle.
+// Every signed-in request needs its session: one prepared statement per database handle, and
+// this instance's cache in front of it (src/db/notified-cache.ts). A sign-out notifies the token's
+// hash on SESSION_REVOKED, which every instance's listener evicts on commit; a cached session is
+// re-read at least every SESSION_RECHECK_MS anyway, and never used past its expiry
+// (docs/decisions/storage.md "Sessions cached per instance").
+const SESSION_REVOKED = "oabp_session_revoked";
+const SESSION_RECHECK_MS = 5_000;
+const sessionCacheOf = notifiedCaches<{ agentId: string; expiresAt: number }>(SESSION_REVOKED, {
+  max: 10_000,
+  what: "sign-in sessions",
+});
 const sessionQueries = perDatabase((db: Db) => ({
   agentOf: db
-    .select({ agentId: authSessions.agentId })
+    .select({ agentId: authSessions.agentId, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .where(
       and(
@@ -227,9 +238,9 @@ export async function resolveIdentity(
   const db = deps.database.db;
   if (creds.bearer) {
     if (deps.adminToken && constantTimeEqual(creds.bearer, deps.adminToken)) return { kind: "admin" };
-    const [s] = await sessionQueries(db).agentOf.execute({ hash: sha256Hex(creds.bearer), now: now.toISOString() });
-    if (!s) throw new AppError("UNAUTHORIZED", "bearer token is invalid or expired");
-    return { kind: "agent", address: s.agentId, via: "session" };
+    const agentId = await agentOfSession(deps, sha256Hex(creds.bearer));
+    if (agentId === undefined) throw new AppError("UNAUTHORIZED", "bearer token is invalid or expired");
+    return { kind: "agent", address: agentId, via: "session" };
   }
   if (creds.apiKey) {
     // A private mesh's shared key names no agent: the Mesh routes take the agent from the body.
@@ -260,14 +271,37 @@ export async function resolveIdentity(
  * sign_in tool keeps the hash, never the token); anonymous once it expired or was revoked.
  */
 export async function identityOfSessionHash(deps: Deps, tokenHash: string): Promise<Identity> {
-  const now = deps.clock.now().toISOString();
-  const [s] = await sessionQueries(deps.database.db).agentOf.execute({ hash: tokenHash, now });
-  return s ? { kind: "agent", address: s.agentId, via: "session" } : { kind: "anonymous", reason: "none" };
+  const agentId = await agentOfSession(deps, tokenHash);
+  return agentId !== undefined
+    ? { kind: "agent", address: agentId, via: "session" }
+    : { kind: "anonymous", reason: "none" };
 }
 
-/** Sign-out of a browser session: the token stops working at once, on every instance. */
+/** The agent of the live session whose token hashes to `hash`: from this instance's cache, else read. */
+async function agentOfSession(deps: Deps, hash: string): Promise<string | undefined> {
+  const now = deps.clock.now();
+  const at = now.getTime();
+  const cache = sessionCacheOf(deps);
+  const hit = cache.get(hash);
+  if (hit && hit.value.expiresAt > at && at - hit.checkedAt < SESSION_RECHECK_MS) return hit.value.agentId;
+  const startedAt = cache.generation;
+  const [s] = await sessionQueries(deps.database.db).agentOf.execute({ hash, now: now.toISOString() });
+  if (!s) {
+    if (hit) cache.evict(hash);
+    return undefined;
+  }
+  cache.set(hash, { agentId: s.agentId, expiresAt: s.expiresAt.getTime() }, at, startedAt);
+  return s.agentId;
+}
+
+/**
+ * Sign-out of a browser session: the token stops working at once, on every instance (the NOTIFY
+ * in the same statement reaches every instance's session cache on commit).
+ */
 export async function revokeSession(ctx: Ctx, { token }: { token: string }): Promise<void> {
-  await dbOf(ctx)
-    .delete(authSessions)
-    .where(eq(authSessions.tokenHash, sha256Hex(token)));
+  const hash = sha256Hex(token);
+  sessionCacheOf(ctx.deps).evict(hash);
+  await dbOf(ctx).execute(sql`
+    with gone as (delete from ${authSessions} where token_hash = ${hash} returning token_hash)
+    select pg_notify(${SESSION_REVOKED}, token_hash) from gone`);
 }

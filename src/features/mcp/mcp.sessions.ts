@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { identityOfSessionHash } from "../auth";
 import { mcpSessions } from "../../db/schema/index";
 import { affectedOf } from "../../db/rows";
+import { NotifiedCache, notifiedCaches } from "../../db/notified-cache";
 import type { Deps } from "../../deps";
 import type { Identity } from "../../http/types";
 import { randomToken } from "../../lib/hash";
@@ -58,65 +59,14 @@ export async function actingIdentity(
     : identity;
 }
 
-interface CacheEntry {
-  session: LiveSession;
-  checkedAt: number;
-}
-
 /** Visible ASCII only (MCP 2025-06-18 §Session Management); 256 random bits. */
 const randomSessionId = () => `mcp_${randomToken(32)}`;
 
-class SessionCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  /** Bumped by every eviction: a read that began before one must not be cached (it may be stale). */
-  generation = 0;
-  listening = false;
-
-  get(id: string): CacheEntry | undefined {
-    return this.listening ? this.entries.get(id) : undefined;
-  }
-  set(session: LiveSession, checkedAt: number, startedAt: number): void {
-    if (!this.listening || startedAt !== this.generation || session.state !== "active") return;
-    this.entries.delete(session.id);
-    this.entries.set(session.id, { session, checkedAt });
-    if (this.entries.size > CACHE_MAX) this.entries.delete(this.entries.keys().next().value!);
-  }
-  evict(id: string): void {
-    this.generation++;
-    this.entries.delete(id);
-  }
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-  }
-}
-
-// One cache per database handle (there is one per process; tests make one per app). Kept out of
-// Deps on purpose: it is an optimisation of this feature, not a dependency of anything else.
-const caches = new WeakMap<Deps["database"], SessionCache>();
-function cacheOf(deps: Deps): SessionCache {
-  let cache = caches.get(deps.database);
-  if (!cache) {
-    const created = new SessionCache();
-    caches.set(deps.database, created);
-    cache = created;
-    // Until LISTEN is up nothing is cached; after a reconnect notifications may have been lost,
-    // so the cache starts empty again.
-    deps.database
-      .listen(
-        MCP_SESSION_ENDED,
-        (id) => created.evict(id),
-        () => {
-          created.clear();
-          created.listening = true;
-        },
-      )
-      .catch((err: unknown) =>
-        deps.logger.warn({ err }, "mcp session LISTEN failed; sessions are read from the database on every request"),
-      );
-  }
-  return cache;
-}
+/** The active sessions this instance has seen (src/db/notified-cache.ts); pending ones are always read. */
+const cacheOf = notifiedCaches<LiveSession>(MCP_SESSION_ENDED, { max: CACHE_MAX, what: "MCP sessions" });
+const keep = (cache: NotifiedCache<LiveSession>, s: LiveSession, at: number, startedAt: number) => {
+  if (s.state === "active") cache.set(s.id, s, at, startedAt);
+};
 
 const liveColumns = {
   id: mcpSessions.id,
@@ -206,8 +156,8 @@ export async function findSession(deps: Deps, id: string): Promise<LiveSession |
   const now = deps.clock.now();
   const cache = cacheOf(deps);
   const hit = cache.get(id);
-  if (hit && hit.session.expiresAt > now && now.getTime() - hit.checkedAt < CACHE_RECHECK_MS) {
-    return extendIfDue(deps, cache, hit.session, now);
+  if (hit && hit.value.expiresAt > now && now.getTime() - hit.checkedAt < CACHE_RECHECK_MS) {
+    return extendIfDue(deps, cache, hit.value, now);
   }
   const startedAt = cache.generation;
   const [row] = await deps.database.db.select(liveColumns).from(mcpSessions).where(eq(mcpSessions.id, id));
@@ -216,12 +166,17 @@ export async function findSession(deps: Deps, id: string): Promise<LiveSession |
     return undefined;
   }
   const session = row as LiveSession;
-  cache.set(session, now.getTime(), startedAt);
+  keep(cache, session, now.getTime(), startedAt);
   return extendIfDue(deps, cache, session, now);
 }
 
 /** Sliding idle deadline for active sessions, written at most once a minute per session. */
-async function extendIfDue(deps: Deps, cache: SessionCache, s: LiveSession, now: Date): Promise<LiveSession> {
+async function extendIfDue(
+  deps: Deps,
+  cache: NotifiedCache<LiveSession>,
+  s: LiveSession,
+  now: Date,
+): Promise<LiveSession> {
   const idleMs = MCP_SESSION_IDLE_SECONDS * 1000;
   if (s.state !== "active" || s.expiresAt.getTime() - now.getTime() > idleMs - EXTEND_EVERY_MS) return s;
   const startedAt = cache.generation;
@@ -236,7 +191,7 @@ async function extendIfDue(deps: Deps, cache: SessionCache, s: LiveSession, now:
     return s; // ended concurrently; this request was already admitted
   }
   const session = row as LiveSession;
-  cache.set(session, now.getTime(), startedAt);
+  keep(cache, session, now.getTime(), startedAt);
   return session;
 }
 
@@ -259,7 +214,7 @@ export async function activateSession(deps: Deps, id: string): Promise<LiveSessi
     .returning(liveColumns);
   if (row) {
     const session = row as LiveSession;
-    cache.set(session, now.getTime(), startedAt);
+    keep(cache, session, now.getTime(), startedAt);
     return session;
   }
   const existing = await findSession(deps, id);
