@@ -69,9 +69,12 @@ function formatLsn(lsn: bigint): string {
 }
 
 /**
- * Read-your-writes across instances and replicas.
- * - A successful write answers `OABP-Read-After: <primary WAL position>` (header) and the same
- *   position sealed in a cookie (cookieSeal).
+ * Read-your-writes on a read replica.
+ * - With a replica (DATABASE_READ_URL), a successful write answers `OABP-Read-After: <primary WAL
+ *   position>` (header) and the same position sealed in a cookie (cookieSeal). Without one every
+ *   read goes to the primary, where the missions epoch already keeps each instance's lists exact
+ *   (docs/decisions/storage.md "Exact list caches across instances"), so a write answers no token:
+ *   the position's query, the seal and the cookie would buy nothing.
  * - A read presenting that token (header, else cookie) sees the write on any instance: it goes to
  *   the replica only once the replica has replayed that position, and the list cache serves only
  *   entries stamped at or past it (ResponseCache.get's `fresh`).
@@ -131,7 +134,7 @@ export function readAfter(
       if (after !== undefined) c.set("read", primaryView(after));
       return next();
     }
-    return method === "OPTIONS" ? next() : written(c, next);
+    return method === "OPTIONS" || !replica ? next() : written(c, next);
   };
 }
 

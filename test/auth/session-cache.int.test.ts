@@ -16,8 +16,8 @@ import { useTestApp } from "../helpers/suite-app";
 const t = useTestApp();
 
 /** A signed-in request that needs the session: 200 while it lives, 401 once it is gone. */
-const inbox = (app: { request: TestApp["app"]["request"] }, token: string) =>
-  app.request("/messages/inbox", { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+const inbox = async (app: { request: TestApp["app"]["request"] }, token: string) =>
+  (await app.request("/messages/inbox", { headers: { authorization: `Bearer ${token}` } })).status;
 
 const signOut = (token: string) =>
   t.app.request("/web/session", {

@@ -52,7 +52,11 @@ describe.runIf(onRealPostgres && binDir)(
             body: JSON.stringify(processMission({ title, description: "Replica trial.", amount: "1000000" })),
           });
           expect(r.status).toBe(201);
-          return { id: ((await r.json()) as { id: string }).id, token: r.headers.get("oabp-read-after")! };
+          return {
+            id: ((await r.json()) as { id: string }).id,
+            token: r.headers.get("oabp-read-after")!,
+            cookie: r.headers.get("set-cookie")?.split(";")[0] ?? "",
+          };
         };
 
         // Replay paused: the standby certainly lags behind the next write.
@@ -69,6 +73,10 @@ describe.runIf(onRealPostgres && binDir)(
         const ownList = await get("/missions?limit=5", { "OABP-Read-After": m.token });
         expect(ownList.from).toBe("primary");
         expect(ownList.body.missions[0].id).toBe(m.id);
+        // The sealed cookie the write set does the same for a client that keeps cookies.
+        expect(m.cookie).toMatch(/^oabp_read_after=v1\./);
+        const byCookie = await get(`/missions/${m.id}`, { cookie: m.cookie });
+        expect(byCookie).toMatchObject({ status: 200, from: "primary" });
 
         // Replay resumed: once the standby has replayed the token, the replica answers it.
         await standby`select pg_wal_replay_resume()`;
