@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, parseAbiParameters, type Hex } from "viem";
 import { AVAILABILITY_WINDOW_SECONDS, isOnline } from "../../src/features/heartbeats/heartbeats.service";
@@ -160,6 +161,24 @@ describe("every authenticated request marks the agent seen (throttled to once a 
     t.clock.set(at(161_000, t0));
     await t.call("GET", "/missions?limit=1", { token: a.token });
     expect(await lastSeen(a.address)).toBe(at(161_000, t0));
+  });
+
+  it("an agent seen recently by other means is not written on every request: its stored time is read once", async () => {
+    const a = await signIn(t); // sign-in is a sighting, not made by the throttled touch
+    const t0 = t.clock.now();
+    t.clock.set(at(10_000, t0));
+    await t.call("GET", "/missions?limit=1", { token: a.token }); // finds it recent: reads t0 once
+    // Moved back behind the instance's back: within 60 s of t0 no request writes it again…
+    await t.deps.database.db.execute(
+      sql`update agents set last_seen_at = ${at(-3_600_000, t0)}::timestamptz where id = ${a.address}`,
+    );
+    t.clock.set(at(50_000, t0));
+    await t.call("GET", "/missions?limit=1", { token: a.token });
+    expect(await lastSeen(a.address)).toBe(at(-3_600_000, t0));
+    // …and 60 s after it, the next one does.
+    t.clock.set(at(61_000, t0));
+    await t.call("GET", "/missions?limit=1", { token: a.token });
+    expect(await lastSeen(a.address)).toBe(at(61_000, t0));
   });
 
   it("concurrent authenticated requests past the throttle all succeed and leave one sighting at now", async () => {

@@ -50,9 +50,11 @@ export async function heartbeat(ctx: Ctx, { agentId }: { agentId: string }): Pro
 }
 
 // The throttled touch of every authenticated request: one conditional UPDATE, prepared once per
-// database handle. `recent` remembers the agents this instance itself moved within the throttle,
-// so their further requests skip even that round trip (the database value is then at least that
-// recent; a write by another instance or a heartbeat only makes it more recent).
+// database handle. `recent` remembers, per agent, a time the stored value is known to be at least
+// (it only grows), so further requests within the throttle skip even that round trip: the time
+// this instance moved it to, or — when the UPDATE found it already recent (a write's activity, a
+// heartbeat, another instance) — the stored value itself, read once, instead of an UPDATE that
+// changes nothing on every request.
 const MAX_RECENT = 50_000;
 function build(db: Db) {
   const stmt = db
@@ -66,7 +68,12 @@ function build(db: Db) {
     )
     .returning({ id: agents.id })
     .prepare("oabp_agent_mark_seen");
-  return { stmt, recent: new Map<string, number>() };
+  const seenAt = db
+    .select({ lastSeenAt: agents.lastSeenAt })
+    .from(agents)
+    .where(eq(agents.id, sql.placeholder("id")))
+    .prepare("oabp_agent_seen_at");
+  return { stmt, seenAt, recent: new Map<string, number>() };
 }
 const state = new WeakMap<Db, ReturnType<typeof build>>();
 
@@ -87,8 +94,8 @@ export async function markSeen({ deps, now }: Pick<Ctx, "deps" | "now">, address
     now: now.toISOString(),
     cutoff: new Date(at - SEEN_THROTTLE_MS).toISOString(),
   });
-  if (wrote.length > 0) {
-    if (s.recent.size >= MAX_RECENT) s.recent.clear();
-    s.recent.set(address, at);
-  }
+  const known = wrote.length > 0 ? at : (await s.seenAt.execute({ id: address }))[0]?.lastSeenAt?.getTime();
+  if (known === undefined) return; // no agent row yet: the next request tries again
+  if (s.recent.size >= MAX_RECENT) s.recent.clear();
+  s.recent.set(address, known);
 }
