@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
  * every instance's listener evicts it on commit (docs/decisions/storage.md "Sessions cached per instance").
  * Nothing is cached until LISTEN is up; after a reconnect, when notifications may have been lost,
  * the cache starts empty. A reader re-reads an entry older than its own recheck interval anyway.
- * At most `max` entries, the oldest dropped first: filling it costs its filler database reads only.
+ * At most `max` entries, the oldest dropped first: churning it only sends readers back to the database.
  */
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, { value: V; checkedAt: number }>();
