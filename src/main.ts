@@ -13,10 +13,14 @@ import { refuseForgottenContracts, checkedConfig, portInUse } from "./startup";
 async function main() {
   const config = await checkedConfig({ listens: true });
   // The database opens (embedded: the wasm compiles, the data dir loads) while the rest of the
-  // server loads: what is imported statically above is only config, start-up and the db client
-  // (docs/operations.md "Start time").
-  const opening = openConfiguredDatabase(config);
-  opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
+  // server loads: what is imported statically above is only config, start-up and the db client,
+  // and the rest starts loading once the database's start is under way (docs/operations.md
+  // "Start time").
+  let underway!: () => void;
+  const started = new Promise<void>((resolve) => (underway = resolve));
+  const opening = openConfiguredDatabase(config, underway);
+  const settled = opening.catch(() => undefined); // awaited in buildDeps; an error is reported there
+  await Promise.race([started, settled]);
   const modules = loadServer();
   const { buildDeps } = await modules.deps;
   const { refreshRail } = await modules.rail;

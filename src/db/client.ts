@@ -79,6 +79,13 @@ export interface OpenOptions {
   pipeline?: boolean;
   poolMax?: number;
   migrate?: boolean;
+  /**
+   * Called once the database's own start is under way (the embedded one's wasm compiling on V8's
+   * threads, PostgreSQL's connections opening): main.ts loads the rest of the server only then,
+   * so its modules do not queue ahead of the database's on the one thread (docs/operations.md
+   * "Start time").
+   */
+  underway?: () => void;
 }
 
 /** Opens the database named by the config and applies the committed drizzle migrations. */
@@ -95,11 +102,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         max: opts.poolMax ?? 10,
       },
       migrateFirst,
+      opts.underway,
     );
-  const database = await openPglite(opts.dataDir ?? "memory://");
-  if (migrateFirst) {
+  // Loaded while the database starts: its import behind a started PGlite waits out the wasm.
+  const migrator = migrateFirst ? import("drizzle-orm/pglite/migrator") : undefined;
+  migrator?.catch(() => undefined); // awaited below; an error is reported there
+  const database = await openPglite(opts.dataDir ?? "memory://", opts.underway);
+  if (migrator) {
     try {
-      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      const { migrate } = await migrator;
       await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     } catch (e) {
       await database.close();
@@ -110,7 +121,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** The database the config names (PGlite in the data dir without DATABASE_URL), migrated. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+export function openConfiguredDatabase(config: Config, underway?: () => void): Promise<Database> {
   return openDatabase({
     url: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
@@ -119,15 +130,20 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
     pipeline: config.databasePipeline,
     dataDir: config.databaseUrl ? undefined : path.resolve(config.dataDir),
     poolMax: config.databasePoolMax,
+    underway,
   });
 }
 
 async function openPostgres(
   o: { url: string; directUrl: string; readUrl: string | undefined; prepare: boolean; pipeline: boolean; max: number },
   migrateFirst: boolean,
+  underway?: () => void,
 ): Promise<Database> {
-  const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const [{ default: postgres }, { drizzle }] = await Promise.all([
+    import("postgres"),
+    import("drizzle-orm/postgres-js"),
+  ]);
+  underway?.(); // the rest is network I/O
   if (migrateFirst) {
     // One dedicated connection on the direct URL: the advisory lock that serialises concurrent
     // starts (several servers, parallel test files) is session-scoped, and drizzle's migrator
@@ -230,9 +246,8 @@ export function startedAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
  */
 export const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
+async function openPglite(dataDir: string, underway?: () => void): Promise<Database> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   let lock: DirLock | undefined;
   let dir = dataDir;
   if (!dataDir.startsWith("memory://")) {
@@ -242,7 +257,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     dir = path.join(dataDir, "pgdata");
   }
   try {
-    const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const creating = PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    underway?.();
+    const client = await creating;
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,
