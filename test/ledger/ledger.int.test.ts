@@ -4,6 +4,8 @@ import { ledgerAccounts, ledgerEntries } from "../../src/db/schema/index";
 import { transfer, verifyLedger, type TransferInput } from "../../src/features/ledger/ledger.service";
 import { entryHash } from "../../src/features/ledger/ledger.hash";
 import { AppError } from "../../src/lib/errors";
+import { rowsOf } from "../../src/db/rows";
+import type { Tx } from "../../src/db/client";
 import { ADMIN_TOKEN, makeTestApp, type TestApp } from "../helpers/app";
 import { openMission, signIn } from "../helpers/agents";
 
@@ -179,5 +181,47 @@ describe("the transfer write function", () => {
       details: { reason: "balance_overflow", account_kind: "agent" },
     });
     expect(await entries()).toEqual(before);
+  });
+
+  /** Account rows read by sequential scans so far (the session's counts not yet reported included). */
+  const seqRead = async (tx: Tx) => {
+    const [row] = rowsOf<{ n: number }>(
+      await tx.execute(
+        sql`select seq_tup_read::int as n from pg_stat_xact_user_tables where relname = 'ledger_accounts'`,
+      ),
+    );
+    return row!.n;
+  };
+
+  it("reads only its own accounts' rows, however many accounts the ledger holds", async () => {
+    // The planner guesses 100 postings: a join of them with the accounts chose a scan of every
+    // account row (two per mission) until the table was large (drizzle/0043).
+    const account = `agent:0x${"ef".repeat(20)}`;
+    const rolledBack = new Error("rolled back");
+    let scanned: number | undefined;
+    await t.deps.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into ledger_accounts (account, asset, balance, seq, head_hash, updated_at)
+          select 'escrow:filler-' || i, 'USDC', 0, 0, repeat('0', 64), now() from generate_series(1, 5000) i`);
+        await tx.execute(sql`analyze ledger_accounts`);
+        const before = await seqRead(tx);
+        for (let i = 0; i < 8; i++)
+          // past plpgsql's five custom plans, to its generic one
+          await transfer(tx, {
+            asset: "USDC",
+            at: new Date(),
+            kind: "admin_credit",
+            postings: [
+              { account: EXTERNAL, amount: -1n },
+              { account, amount: 1n },
+            ],
+          });
+        scanned = (await seqRead(tx)) - before;
+        throw rolledBack; // the filler accounts go with it
+      })
+      .catch((e: unknown) => {
+        if (e !== rolledBack) throw e;
+      });
+    expect(scanned).toBe(0);
   });
 });
