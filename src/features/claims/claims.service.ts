@@ -6,11 +6,11 @@ import { agentOf, type Ctx, dbOf, viewerOf, withTx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { touchAgent } from "../../db/touch-agent";
-import { findVisibleMission, lockMission } from "../../db/mission-visibility";
+import { assertVisible, findVisibleMission, lockMission } from "../../db/mission-visibility";
 import type { ClaimListWire, ClaimWire } from "./claims.schemas";
 import { claimToWire, type ClaimRow } from "./claims.wire";
 import { assertNotSuspended } from "../../db/suspension";
-import { checkEligibility } from "../missions";
+import { checkEligibility, findMissionForActor } from "../missions";
 import { pipelined } from "../../db/pipelined";
 import { decodeIdCursor, keysetPage } from "../../lib/cursor";
 
@@ -117,7 +117,7 @@ export async function claimMission(
   // Suspension answers before the mission's own refusals (docs/moderation.md "Suspension"); it is
   // checked again inside the transaction, where it cannot race a suspension being committed.
   await assertNotSuspended(dbOf(ctx), caller, now);
-  const seen = await findVisibleMission(ctx, missionId, caller);
+  const seen = assertVisible(await findMissionForActor(ctx, { id: missionId, actor: caller }), missionId, caller);
   if (seen.creator === caller)
     throw new AppError("FORBIDDEN", "a creator cannot claim their own mission", { reason: "own_mission" });
   // The mission's eligibility, the same check as at submission.

@@ -1,16 +1,44 @@
-import { and, eq, gt } from "drizzle-orm";
-import { adpCards, agentBlocklist, agents, registryBindings } from "../../db/schema/index";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { adpCards, agentBlocklist, agents, missions, registryBindings } from "../../db/schema/index";
 import type { Deps } from "../../deps";
 import type { Ctx } from "../../lib/context";
 import { AppError } from "../../lib/errors";
 import type { Reason } from "../../lib/error-reasons";
 import { effectiveRating, START_RATING } from "../reputation";
-import type { MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import { builtOnce } from "../../db/built-once";
+import { isId } from "../../lib/ids";
 
+/** What eligibility reads of a mission: its gates, and whether its creator's standing block-list names the actor. */
 export type EligibilityGate = Pick<
   MissionRow,
   "creator" | "minSubmitterElo" | "minCompleted" | "audience" | "allowList" | "blockList"
->;
+> & { creatorBlocks: boolean };
+
+// The mission and the creator's standing block of the actor (agent_blocklist) in one read, built once.
+const missionForActor = builtOnce("oabp_mission_for_actor", (db) =>
+  db
+    .select({
+      ...MISSION_COLUMNS,
+      creatorBlocks: sql<boolean>`exists(select 1 from ${agentBlocklist} where ${agentBlocklist.owner} = ${missions.creator} and ${agentBlocklist.blocked} = ${sql.placeholder("actor")})`,
+    })
+    .from(missions)
+    .where(eq(missions.id, sql.placeholder("id"))),
+);
+
+/**
+ * The mission by id as an actor about to claim, commit or submit reads it (one round trip: the
+ * row and `creatorBlocks` for checkEligibility), through the transaction if any; undefined when
+ * there is no such mission. Visibility is the caller's (assertVisible).
+ */
+export async function findMissionForActor(
+  ctx: Pick<Ctx, "deps" | "tx" | "read">,
+  { id, actor }: { id: string; actor: string },
+): Promise<(MissionRow & { creatorBlocks: boolean }) | undefined> {
+  if (!isId("mis", id)) return undefined;
+  const [row] = await missionForActor(ctx.tx ?? ctx.read?.db ?? ctx.deps.database.db, { id, actor });
+  return row;
+}
 
 /** Stable `details.reason` values of a refusal (FORBIDDEN), in the order they are checked. */
 /** Stable `details.reason` values of a refusal (FORBIDDEN); the routes that check eligibility declare them. */
@@ -29,8 +57,8 @@ const refuse = (reason: EligibilityReason, message: string, extra: Record<string
 /**
  * §4.1: may `actor` claim, commit to or submit to this mission? The same
  * check at claim (claims.service.ts), commitment (commit-reveal.ts) and submission
- * (submissions.prepare.ts), so REST and MCP agree. Reads only (no value moves): outside the
- * transaction. Ratings are the decayed ones a reader sees now.
+ * (submissions.prepare.ts), so REST and MCP agree, on the mission as findMissionForActor read it.
+ * Reads only (no value moves): outside the transaction. Ratings are the decayed ones a reader sees now.
  */
 export async function checkEligibility(
   { deps, now }: Pick<Ctx, "deps" | "now">,
@@ -40,11 +68,8 @@ export async function checkEligibility(
   if (mission.blockList.includes(actor)) throw refuse("blocked", "the creator does not accept work from this address");
   if (mission.allowList !== null && !mission.allowList.includes(actor))
     throw refuse("not_on_allow_list", "this mission is invite-only and this address is not on its allow-list");
-  const [blocked, isAgent, row] = await Promise.all([
-    db
-      .select({ b: agentBlocklist.blocked })
-      .from(agentBlocklist)
-      .where(and(eq(agentBlocklist.owner, mission.creator), eq(agentBlocklist.blocked, actor))),
+  if (mission.creatorBlocks) throw refuse("blocked", "the creator does not accept work from this address");
+  const [isAgent, row] = await Promise.all([
     mission.audience === "agents" ? registeredAgent(deps, actor, now) : Promise.resolve(true),
     mission.minSubmitterElo > 0 || mission.minCompleted > 0
       ? db
@@ -59,7 +84,6 @@ export async function checkEligibility(
           .then((r) => r[0])
       : Promise.resolve(undefined),
   ]);
-  if (blocked.length > 0) throw refuse("blocked", "the creator does not accept work from this address");
   if (!isAgent)
     throw refuse(
       "agents_only",

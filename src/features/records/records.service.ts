@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { builtOnce } from "../../db/built-once";
 import { agentRecords } from "../../db/schema/index";
 import type { CreatorRecordCompactWire, CreatorRecordWire, SolverRecordWire } from "./records.schemas";
 
@@ -77,8 +78,15 @@ export function solverRecordToWire(r: AgentRecordRow | undefined): SolverRecordW
   return { claims_made: r?.claimsMade ?? 0, claims_abandoned: r?.claimsAbandoned ?? 0 };
 }
 
-/** One agent's record row (primary key). */
+const recordById = builtOnce("oabp_record_by_id", (db) =>
+  db
+    .select()
+    .from(agentRecords)
+    .where(eq(agentRecords.agentId, sql.placeholder("id"))),
+);
+
+/** One agent's record row (primary key), on the pool or in a transaction (built once: src/db/built-once.ts). */
 export async function recordOf(db: DbOrTx, agentId: string): Promise<AgentRecordRow | undefined> {
-  const [r] = await db.select().from(agentRecords).where(eq(agentRecords.agentId, agentId));
+  const [r] = await recordById(db, { id: agentId });
   return r;
 }

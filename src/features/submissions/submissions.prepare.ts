@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { submissions } from "../../db/schema/index";
-import { checkEligibility } from "../missions";
+import { checkEligibility, type EligibilityGate } from "../missions";
 import { assertTreasuryCanPay } from "../escrow";
 import type { Deps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -16,7 +16,8 @@ import { verificationIf, type FirstValidMatchParams } from "../../db/verificatio
 // read without a lock, and the local check of a first_valid_match submission.
 
 export type Prepared = Awaited<ReturnType<typeof prepareSubmission>>;
-export type Mission = Omit<MissionRow, "search">;
+/** The mission as findMissionForActor read it. */
+export type Mission = MissionRow & Pick<EligibilityGate, "creatorBlocks">;
 
 /**
  * Everything decided before the transaction: eligibility, the treasury, the content, and for

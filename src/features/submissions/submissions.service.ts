@@ -7,7 +7,8 @@ import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
 import { recordActivity, DECAY_WINDOW, withDecayWritten } from "../reputation";
 import { agentOf, type Ctx, type TxCtx, viewerOf } from "../../lib/context";
-import { findVisibleMission } from "../../db/mission-visibility";
+import { assertVisible, findVisibleMission } from "../../db/mission-visibility";
+import { findMissionForActor } from "../missions";
 import { judgeFirstValidMatch, revealDeadline, commitmentMismatch, revealedCommitment } from "../verification";
 import { fromRaised, gateOf, jsonRow, rowFromJson } from "../../db/write-functions";
 import { rowsOf, MISSION_COLUMNS, type MissionRow } from "../../db/rows";
@@ -48,7 +49,7 @@ export async function createSubmission(
 ): Promise<SubmissionWire> {
   const submitter = agentOf(ctx);
   // Hidden from everyone while pending_escrow, its creator included (nothing to submit to yet).
-  const mission = await findVisibleMission(ctx, missionId, null);
+  const mission = assertVisible(await findMissionForActor(ctx, { id: missionId, actor: submitter }), missionId, null);
   const p = await prepareSubmission(ctx, { mission, input, submitter });
   // The reveal window is immutable: checked here, the state under the lock.
   if (p.reveal && ctx.now >= revealDeadline(mission)) assertAccepting({ mission, reveal: true });

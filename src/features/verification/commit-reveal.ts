@@ -1,6 +1,6 @@
 import { and, asc, eq, max } from "drizzle-orm";
 import { commitments, missions, submissions } from "../../db/schema/index";
-import { checkEligibility } from "../missions";
+import { checkEligibility, findMissionForActor } from "../missions";
 import { AppError } from "../../lib/errors";
 import { normalizeSha256, sha256Hex } from "../../lib/hash";
 import { newId } from "../../lib/ids";
@@ -10,7 +10,7 @@ import { recordActivity } from "../reputation";
 import { type MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { agentOf, type Ctx, dbOf, type TxCtx, withTx } from "../../lib/context";
-import { assertVisible, findMissionRow, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
+import { assertVisible, findVisibleMission, lockMission, visibleTo } from "../../db/mission-visibility";
 import { assertNotSuspended } from "../../db/suspension";
 
 // Commit-reveal first_valid_match (AIP-1 Security Considerations: "Front-running ... Mitigation:
@@ -65,7 +65,7 @@ export async function commit(ctx: Ctx, { missionId, commitment: raw }: { mission
   const commitment = normalizeSha256(raw);
   if (!commitment)
     throw new AppError("INVALID_PARAMETER", "commitment must be a sha256 hex digest", { field: "commitment" });
-  const gate = await findMissionRow(ctx, missionId);
+  const gate = await findMissionForActor(ctx, { id: missionId, actor: committer });
   if (gate && visibleTo(gate, null)) await checkEligibility(ctx, { mission: gate, actor: committer }); // AIP-2 §4.1, as at submit
   return withTx(ctx, async (tx) => {
     // Hidden from everyone while pending_escrow, its creator included (nothing to commit to yet).

@@ -1,19 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { missions, submissions } from "../../db/schema/index";
+import { submissions } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
 import { missionToWire, type MissionWire } from "../missions";
 import { agentOf, type Ctx, type TxCtx } from "../../lib/context";
-import { assertVisible, lockMission } from "../../db/mission-visibility";
+import { assertVisible, findMissionRow, lockMission } from "../../db/mission-visibility";
+import { builtOnce } from "../../db/built-once";
 import { appealOf, recordAward } from "./appeal";
 import type { AccountKey } from "../ledger";
 import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, type Winner } from "../settlement";
 import { defaultAward } from "./default-award";
 import { maxWinnersOnRail } from "../rail";
-import { MISSION_COLUMNS, type MissionRow } from "../../db/rows";
+import type { MissionRow } from "../../db/rows";
 import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";
 import { checkReleaseSignatures, signableReleases, typedDataOf } from "./release-signatures";
@@ -60,9 +61,9 @@ export async function awardMission(
           releaseSignatures,
         },
       );
-    const [, [after], record] = await pipelined(
+    const [, after, record] = await pipelined(
       () => settle?.(),
-      () => tx.select(MISSION_COLUMNS).from(missions).where(eq(missions.id, missionId)),
+      () => findMissionRow({ deps, tx }, missionId),
       () => recordOf(tx, m.creator),
     );
     return missionToWire({ deps }, { row: after!, viewer: caller, record: record ?? null });
@@ -103,13 +104,7 @@ async function checkedAward(
   // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
   const [locked, rows] = await pipelined(
     () => lockMission(tx, missionId),
-    () =>
-      ids.length === 0
-        ? []
-        : tx
-            .select()
-            .from(submissions)
-            .where(and(eq(submissions.missionId, missionId), inArray(submissions.id, ids))),
+    () => (ids.length === 0 ? [] : submissionsByIds(tx, { missionId, ids: JSON.stringify(ids) })),
   );
   const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
   if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
@@ -128,6 +123,19 @@ async function checkedAward(
   }));
   return { m, winners };
 }
+
+// The named submissions of the mission, built once (src/db/built-once.ts); the ids as a JSON array.
+const submissionsByIds = builtOnce("oabp_submissions_by_ids", (db) =>
+  db
+    .select()
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.missionId, sql.placeholder("missionId")),
+        sql`${submissions.id} = any(array(select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb)))`,
+      ),
+    ),
+);
 
 /** The winners named (distinct), and their weights: the share_bps of every one (summing to 10 000), or equal. */
 function sharesOf(input: AwardInput): { ids: string[]; shares: number[] } {
