@@ -1,8 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Ctx, TxCtx } from "../../lib/context";
-import { emittedIn, eventRow, missionAwarded } from "../../db/outbox";
-import { missions, submissions, votes, webhookEvents } from "../../db/schema/index";
-import { jsonRow } from "../../db/write-functions";
+import { eventRow, missionAwarded } from "../../db/outbox";
+import { agentRecords, missions, submissions, votes, webhookEvents } from "../../db/schema/index";
+import { jsonRow, rowFromJson } from "../../db/write-functions";
+import type { DbOrTx } from "../../db/client";
 import type { AwardRecord } from "../../db/schema/missions";
 import { AppError } from "../../lib/errors";
 import { parseUint } from "../../lib/money";
@@ -10,7 +11,7 @@ import { settleStakes, type BallotRules, stakeAccounts } from "./stakes";
 import type { AccountKey } from "../ledger";
 import { payOneWinner, resolveAndPay, type Winner } from "../settlement";
 import { pickWinner, settleBallots, VOTE_SLASH_BPS, type Ballot } from "./vote-math";
-import type { MissionRow } from "../../db/rows";
+import { rowsOf, type MissionRow } from "../../db/rows";
 import { verificationIf, type AppealParams } from "../../db/verification";
 
 // Appeals of a creator_judges award (AIP-1 Security Considerations, "Reward griefing": peer_vote
@@ -38,16 +39,19 @@ export function appealOf(m: Pick<MissionRow, "verificationType" | "verificationP
 const AWARD = "award";
 
 /**
- * Records the creator's award instead of paying it (caller: awardMission, under the mission row
- * lock, after validating the winners): the mission stays escrowed, phase appeal, payout queued
- * until appeal_deadline. Pending submissions say whether they were awarded. One statement, the
- * write function `oabp_record_award`, sent when it is called.
+ * Records the creator's award instead of paying it (caller: awardMission, after validating the
+ * winners): the mission stays escrowed, phase appeal, payout queued until appeal_deadline. Pending
+ * submissions say whether they were awarded. One statement, the write function `oabp_record_award`
+ * (drizzle/0044_award_in_one_statement.sql), which answers the mission as it left it and the
+ * creator's record. Inside the transaction that holds the mission row lock (`db` a Tx), or alone
+ * on the pool with the `rowVersion` the award was checked against: then it locks the row itself
+ * and raises the gate "changed" (src/db/write-functions.ts `gateOf`), writing nothing, when the
+ * row or a winner changed since.
  */
 export async function recordAward(
-  ctx: Pick<TxCtx, "tx" | "now">,
-  input: { mission: MissionRow; winners: Winner[]; releaseSignatures?: Record<string, string> },
-): Promise<void> {
-  const { tx, now } = ctx;
+  { db, now }: { db: DbOrTx; now: Date },
+  input: { mission: MissionRow; winners: Winner[]; releaseSignatures?: Record<string, string>; rowVersion?: number },
+): Promise<{ mission: MissionRow; record: typeof agentRecords.$inferSelect | undefined }> {
   const { mission: m, winners, releaseSignatures = {} } = input;
   const p = appealOf(m)!;
   const appealDeadline = new Date(now.getTime() + p.appeal_window_seconds * 1000);
@@ -61,8 +65,6 @@ export async function recordAward(
     // Used only if the award stands (payAward); an overturned award's release is delayed.
     ...(Object.keys(releaseSignatures).length ? { release_signatures: releaseSignatures } : {}),
   };
-  // One statement (drizzle/0042_writes_sql_functions.sql): the caller may pipeline reads of the result behind it.
-  emittedIn(tx);
   const arg = JSON.stringify({
     mission_id: m.id,
     now: now.toISOString(),
@@ -71,8 +73,14 @@ export async function recordAward(
     appeal_deadline: award.appeal_deadline,
     // Followers learn of the award now, not when it pays (docs/events.md "mission.awarded").
     event: jsonRow(webhookEvents, eventRow(missionAwarded(m, now, award))),
+    ...(input.rowVersion === undefined ? {} : { row_version: input.rowVersion }),
   });
-  await tx.execute(sql`select oabp_record_award(${arg}::jsonb)`);
+  const [r] = rowsOf<{ out: { mission: unknown; record: unknown } }>(
+    await db.execute(sql`select oabp_record_award(${arg}::jsonb) as out`),
+  );
+  const mission = rowFromJson(missions, r?.out.mission);
+  if (!mission) throw new Error("oabp_record_award answered no mission");
+  return { mission, record: rowFromJson(agentRecords, r?.out.record) };
 }
 
 /** What appealRefusal reads of a mission: the row and the wire shape both have it. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { submissions } from "../../db/schema/index";
+import { missions, submissions } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
 import { pipelined } from "../../db/pipelined";
@@ -14,7 +14,10 @@ import type { ResolutionReason } from "../../lib/reasons";
 import { resolveAndPay, type Winner } from "../settlement";
 import { defaultAward } from "./default-award";
 import { maxWinnersOnRail } from "../rail";
-import type { MissionRow } from "../../db/rows";
+import { MISSION_COLUMNS, type MissionRow, type SubmissionRow } from "../../db/rows";
+import { emittedIn, wakeEventHubs } from "../../db/outbox";
+import { gateOf } from "../../db/write-functions";
+import { isId } from "../../lib/ids";
 import { verificationIf } from "../../db/verification";
 import { recordOf } from "../records";
 import { checkReleaseSignatures, signableReleases, typedDataOf } from "./release-signatures";
@@ -37,37 +40,71 @@ export async function awardMission(
 ): Promise<MissionWire> {
   const { deps, now } = ctx;
   const caller = agentOf(ctx);
+  const plan = sharesOf(input);
+  // Nothing that needs the transaction (an Idempotency-Key, release signatures to check): an
+  // appealable award is one statement (awardAtOnce), or the transaction below when it cannot be.
+  if (!ctx.tx && !ctx.idempotency && Object.keys(input.release_signatures ?? {}).length === 0) {
+    const done = await awardAtOnce(ctx, { missionId, plan });
+    if (done) return done;
+  }
   return onceTx(ctx, async (tx) => {
-    const { m, winners } = await checkedAward(ctx, tx, { missionId, input, strict: true });
+    const { m, winners } = await checkedAward(ctx, tx, { missionId, plan, strict: true });
     // base rail: slots the creator signed for are released with its signature, the rest delayed.
     const releaseSignatures = await checkReleaseSignatures(
       { tx, deps },
       { mission: m, winners, given: input.release_signatures },
     );
-    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts):
-    // recordAward is one statement, so the answer's reads go out behind it (docs/decisions/storage.md
-    // "A write is one statement"). A payment takes several round trips first.
-    const settle = appealOf(m) ? () => recordAward({ tx, now }, { mission: m, winners, releaseSignatures }) : undefined;
-    if (!settle)
-      await resolveAndPay(
-        { tx, deps, now },
-        {
-          mission: m,
-          winners: winners,
-          reason: "creator_award",
-          winnerReason: "selected_by_creator",
-          loserReason: "not_selected",
-          outcome: "win",
-          releaseSignatures,
-        },
-      );
-    const [, after, record] = await pipelined(
-      () => settle?.(),
+    // With an `appeal` param the award is recorded and paid when its appeal closes (appeal.ts);
+    // the statement answers the mission and the record. A payment takes several round trips.
+    if (appealOf(m)) {
+      emittedIn(tx);
+      const { mission, record } = await recordAward({ db: tx, now }, { mission: m, winners, releaseSignatures });
+      return missionToWire({ deps }, { row: mission, viewer: caller, record: record ?? null });
+    }
+    await resolveAndPay(
+      { tx, deps, now },
+      {
+        mission: m,
+        winners: winners,
+        reason: "creator_award",
+        winnerReason: "selected_by_creator",
+        loserReason: "not_selected",
+        outcome: "win",
+        releaseSignatures,
+      },
+    );
+    const [after, record] = await pipelined(
       () => findMissionRow({ deps, tx }, missionId),
       () => recordOf(tx, m.creator),
     );
     return missionToWire({ deps }, { row: after!, viewer: caller, record: record ?? null });
   });
+}
+
+/**
+ * An appealable award as one statement (docs/decisions/storage.md "A write is one statement"): the
+ * award's checks run on an unlocked read of the mission (with its row version) and the named
+ * submissions, and `oabp_record_award` writes only if, under its own lock, the row is still that
+ * version and every winner still awardable. Undefined when the award takes the transaction
+ * instead: a payment (no appeal), or something changed between the read and the lock.
+ */
+async function awardAtOnce(ctx: Ctx, { missionId, plan }: { missionId: string; plan: Plan }) {
+  const { deps, now } = ctx;
+  const db = deps.database.db;
+  const [seen, rows] = await Promise.all([
+    isId("mis", missionId) ? versionedMission(db, { id: missionId }).then((r) => r[0]) : undefined,
+    plan.ids.length === 0 ? [] : submissionsByIds(db, { missionId, ids: JSON.stringify(plan.ids) }),
+  ]);
+  const { m, winners } = judgedAward(ctx, { missionId, plan, strict: true, seen, rows });
+  if (!seen || !appealOf(m)) return undefined;
+  try {
+    const { mission, record } = await recordAward({ db, now }, { mission: m, winners, rowVersion: seen.rowVersion });
+    wakeEventHubs(deps.database, "emitted");
+    return missionToWire({ deps }, { row: mission, viewer: agentOf(ctx), record: record ?? null });
+  } catch (e) {
+    if (gateOf(e)?.gate === "changed") return undefined;
+    throw e;
+  }
 }
 
 /**
@@ -77,7 +114,7 @@ export async function awardMission(
  */
 export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId: string; award: AwardInput }) {
   return onceTx(ctx, async (tx) => {
-    const { m, winners } = await checkedAward(ctx, tx, { missionId, input: award, strict: false });
+    const { m, winners } = await checkedAward(ctx, tx, { missionId, plan: sharesOf(award), strict: false });
     if (m.verificationType !== "creator_judges") return { releases: [] };
     return {
       releases: await typedDataOf(ctx, {
@@ -95,18 +132,26 @@ export async function awardTypedData(ctx: Ctx, { missionId, award }: { missionId
 async function checkedAward(
   ctx: Ctx,
   tx: Tx,
-  { missionId, input, strict }: { missionId: string; input: AwardInput; strict: boolean },
+  { missionId, plan, strict }: { missionId: string; plan: Plan; strict: boolean },
 ): Promise<{ m: MissionRow; winners: Winner[] }> {
+  // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
+  const [seen, rows] = await pipelined(
+    () => lockMission(tx, missionId),
+    () => (plan.ids.length === 0 ? [] : submissionsByIds(tx, { missionId, ids: JSON.stringify(plan.ids) })),
+  );
+  return judgedAward(ctx, { missionId, plan, strict, seen, rows });
+}
+
+/** The award's checks on the mission and the named submissions as read (locked, or at a row version). */
+function judgedAward<M extends MissionRow>(
+  ctx: Ctx,
+  p: { missionId: string; plan: Plan; strict: boolean; seen: M | undefined; rows: SubmissionRow[] },
+): { m: M; winners: Winner[] } {
+  const { missionId, plan, strict, seen } = p;
   const caller = agentOf(ctx);
-  const { ids, shares } = sharesOf(input);
   // Hidden from everyone while pending_escrow (its creator gets 404 here too, as before); a
   // mission the operator hid is still judged by its creator (its money settles; docs/moderation.md).
-  // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
-  const [locked, rows] = await pipelined(
-    () => lockMission(tx, missionId),
-    () => (ids.length === 0 ? [] : submissionsByIds(tx, { missionId, ids: JSON.stringify(ids) })),
-  );
-  const m = assertVisible(locked, missionId, locked?.status === "pending_escrow" ? null : caller);
+  const m = assertVisible(seen, missionId, seen?.status === "pending_escrow" ? null : caller);
   if (m.creator !== caller) throw new AppError("FORBIDDEN", "only the creator may award a creator_judges mission");
   if (m.verificationType !== "creator_judges") {
     if (!strict) return { m, winners: [] };
@@ -114,15 +159,23 @@ async function checkedAward(
       reason: "wrong_verification_type",
     });
   }
-  assertJudging(m, ctx.now, input.winners.length);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const winners: Winner[] = ids.map((id, i) => ({
+  assertJudging(m, ctx.now, plan.ids.length);
+  const byId = new Map(p.rows.map((r) => [r.id, r]));
+  const winners: Winner[] = plan.ids.map((id, i) => ({
     submissionId: id,
     submitter: awardable(id, byId.get(id)).submitter,
-    weight: shares[i]!,
+    weight: plan.shares[i]!,
   }));
   return { m, winners };
 }
+
+// The mission with its row version (the award checked against an unlocked read), built once.
+const versionedMission = builtOnce("oabp_mission_versioned", (db) =>
+  db
+    .select({ ...MISSION_COLUMNS, rowVersion: missions.rowVersion })
+    .from(missions)
+    .where(eq(missions.id, sql.placeholder("id"))),
+);
 
 // The named submissions of the mission, built once (src/db/built-once.ts); the ids as a JSON array.
 const submissionsByIds = builtOnce("oabp_submissions_by_ids", (db) =>
@@ -137,8 +190,11 @@ const submissionsByIds = builtOnce("oabp_submissions_by_ids", (db) =>
     ),
 );
 
+/** The award as named: the submission ids (distinct) and their weights, in the same order. */
+type Plan = { ids: string[]; shares: number[] };
+
 /** The winners named (distinct), and their weights: the share_bps of every one (summing to 10 000), or equal. */
-function sharesOf(input: AwardInput): { ids: string[]; shares: number[] } {
+function sharesOf(input: AwardInput): Plan {
   const ids = input.winners.map((w) => w.submission_id);
   if (new Set(ids).size !== ids.length)
     throw new AppError("INVALID_PARAMETER", "winners must be distinct submissions", { field: "winners" });
