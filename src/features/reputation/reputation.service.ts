@@ -81,8 +81,9 @@ async function agentActive(tx: Tx, agentId: string, now: Date, seen = false): Pr
  * the decay owed so far. Runs inside the caller's transaction. `seen`: the agent is also marked
  * seen (touchAgent), in the same statement.
  * When no decay is owed (the common case: active within the grace period and the weeks already
- * written) this is ONE upsert (`agentActive`), which creates the row or locks it and restarts the
- * clock. Otherwise the decay is written first, under the row lock.
+ * written) this is ONE statement (`agentActive`): nothing when the agent was active (and seen)
+ * within the last minute (docs/decisions.md "Activity once a minute"), else an upsert that creates
+ * the row or locks it and restarts the clock. Otherwise the decay is written first, under the row lock.
  */
 export async function recordActivity(
   { tx, now }: Pick<TxCtx, "tx" | "now">,
