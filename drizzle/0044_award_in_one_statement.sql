@@ -7,13 +7,6 @@
 -- transaction that locks first. Without a row version (called inside that transaction, under the
 -- lock) it writes as before.
 
--- A row's JSON with its top-level numbers as text: numeric(78,0) amounts survive the driver's
--- JSON parsing (a JavaScript number holds 53 bits); the server maps each column back by its type.
-CREATE FUNCTION oabp_numbers_as_text(j jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(jsonb_object_agg(k, CASE WHEN jsonb_typeof(v) = 'number' THEN to_jsonb(v #>> '{}') ELSE v END), '{}')
-    FROM jsonb_each(j) AS e(k, v)
-$$;
---> statement-breakpoint
 DROP FUNCTION oabp_record_award(jsonb);
 --> statement-breakpoint
 CREATE FUNCTION oabp_record_award(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -42,7 +35,10 @@ BEGIN
          payout_status_updated_at = v_now, award = p->'award', next_action_at = (p->>'appeal_deadline')::timestamptz,
          updated_at = v_now
    WHERE id = v_mission
-  RETURNING oabp_numbers_as_text(to_jsonb(missions.*) - 'search') INTO v_after;
+  -- The row as JSON, its numeric(78,0) amounts as text: a JavaScript number holds 53 bits, and the
+  -- driver parses the answer's JSON (test/db/write-functions.int.test.ts lists every money column).
+  RETURNING (to_jsonb(missions.*) - 'search') || jsonb_build_object('reward_amount', reward_amount::text,
+    'spam_fee', spam_fee::text, 'fee_amount', fee_amount::text) INTO v_after;
   INSERT INTO webhook_events (id, type, occurred_at, mission_id, creator, verification_type, tags, data)
   SELECT id, type, occurred_at, mission_id, creator, verification_type, tags, data
     FROM jsonb_populate_record(null::webhook_events, p->'event');

@@ -39,4 +39,20 @@ describe("the write functions", () => {
   it("oabp_submit inserts every column of submissions", async () => {
     expect(await inserted("oabp_submit", "submissions")).toEqual(insertable(submissions));
   });
+
+  // drizzle/0044_award_in_one_statement.sql: the answered row's numeric(78,0) columns go out as
+  // text (a JSON number would round an amount past 2^53); a new money column must be listed too.
+  it("oabp_record_award answers every money column of missions as text", async () => {
+    const [row] = rowsOf<{ def: string }>(
+      await t.database.db.execute(sql`select pg_get_functiondef('oabp_record_award(jsonb)'::regprocedure) as def`),
+    );
+    const listed = [...(row?.def ?? "").matchAll(/'(\w+)', (\w+)::text/g)]
+      .filter((m) => m[1] === m[2])
+      .map((m) => m[1]);
+    const money = Object.values(getTableColumns(missions))
+      .filter((c) => c.columnType === "PgNumeric")
+      .map((c) => c.name);
+    expect(money).toContain("reward_amount");
+    expect(listed.sort()).toEqual(money.sort());
+  });
 });
