@@ -143,7 +143,8 @@ function parseShape<T extends z.ZodType>(schema: T, raw: Record<string, unknown>
   // An unknown param is named with its nearest known one (docs/decisions.md "Strict requests").
   // The shapes pass extra keys through to storage (x- extensions stay on the mission); any other
   // key is checked against the closed shape.
-  const closed = closedShapes.get(schema) ?? closedShapes.set(schema, strictOf(schema)).get(schema)!;
+  let closed = closedShapes.get(schema);
+  if (!closed) closedShapes.set(schema, (closed = strictOf(schema)));
   const unknown = unknownFields(closed, raw);
   if (unknown.length > 0)
     throw unknownFieldError(
