@@ -15,6 +15,7 @@ import {
   ROOT,
   startChild,
   stopAll,
+  stopChild,
   waitReady,
   withTimeout,
 } from "./harness";
@@ -204,9 +205,14 @@ async function main(): Promise<number> {
 
     const rows: Row[] = [];
     for (const s of readScenarios(bases, prepared.ids, mcpSession)) if (picked(s.key)) rows.push(await measure(s));
-    // The writes last: they add rows the read scenarios would otherwise see.
-    const writes =
-      !cfg.only || cfg.only.has("writes") ? await measureWrites(bases.baseline, bases.pids.baseline) : undefined;
+    // The writes last: they add rows the read scenarios would otherwise see. The read servers stop
+    // first: idle, their event hubs and job runners would still answer every write's wake —
+    // Postgres CPU the write did not cause, and a core taken from it (bench/README.md "Writes").
+    let writes: WriteFigures | undefined;
+    if (!cfg.only || cfg.only.has("writes")) {
+      await Promise.all([stopChild(server), stopChild(uncached)]);
+      writes = await measureWrites(bases.baseline, bases.pids.baseline);
+    }
 
     const facts = {
       t0,
