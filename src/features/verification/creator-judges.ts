@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { missions, submissions } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
 import { onceTx } from "../../lib/idempotency";
@@ -93,7 +93,7 @@ async function awardAtOnce(ctx: Ctx, { missionId, plan }: { missionId: string; p
   const db = deps.database.db;
   const [seen, rows] = await Promise.all([
     isId("mis", missionId) ? versionedMission(db, { id: missionId }).then((r) => r[0]) : undefined,
-    plan.ids.length === 0 ? [] : submissionsByIds(db, { missionId, ids: JSON.stringify(plan.ids) }),
+    namedSubmissions(db, missionId, plan.ids),
   ]);
   const { m, winners } = judgedAward(ctx, { missionId, plan, strict: true, seen, rows });
   if (!seen || !appealOf(m)) return undefined;
@@ -137,7 +137,7 @@ async function checkedAward(
   // One round trip: the submissions are read behind the mission row lock (pipelined), so after it.
   const [seen, rows] = await pipelined(
     () => lockMission(tx, missionId),
-    () => (plan.ids.length === 0 ? [] : submissionsByIds(tx, { missionId, ids: JSON.stringify(plan.ids) })),
+    () => namedSubmissions(tx, missionId, plan.ids),
   );
   return judgedAward(ctx, { missionId, plan, strict, seen, rows });
 }
@@ -189,6 +189,9 @@ const submissionsByIds = builtOnce("oabp_submissions_by_ids", (db) =>
       ),
     ),
 );
+/** The named submissions of the mission (a lazy statement for `pipelined`; none named, none read). */
+const namedSubmissions = (db: DbOrTx, missionId: string, ids: string[]) =>
+  ids.length === 0 ? [] : submissionsByIds(db, { missionId, ids: JSON.stringify(ids) });
 
 /** The award as named: the submission ids (distinct) and their weights, in the same order. */
 type Plan = { ids: string[]; shares: number[] };
