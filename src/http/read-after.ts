@@ -111,15 +111,20 @@ export function readAfter(
   // The schema this instance runs on must be on the replica before it answers: the primary's
   // position at the instance's first routed read (after its migrations) is a floor under every
   // token, so a migration the replica has not replayed yet is never a missing table there
-  // (docs/operations.md "Read replica"). Unknown (the primary did not answer): the primary reads.
+  // (docs/operations.md "Read replica"). Unknown (the primary did not answer): the primary reads,
+  // and a later read asks again. Concurrent first reads share one question.
   let floor: bigint | undefined;
+  let asking: Promise<bigint | undefined> | undefined;
   const routed = async (
     c: Context<AppEnv>,
     next: () => Promise<void>,
     view: (after: bigint | undefined) => ReadView,
     after: bigint | undefined,
   ) => {
-    floor ??= await database.writeToken().catch(() => undefined);
+    floor ??= await (asking ??= database
+      .writeToken()
+      .catch(() => undefined)
+      .finally(() => (asking = undefined)));
     const toReplica = floor !== undefined && (await caughtUp(after !== undefined && after > floor ? after : floor));
     c.set("read", toReplica ? view(after) : primaryView(after));
     c.header(READ_FROM_HEADER, toReplica ? "replica" : "primary");
